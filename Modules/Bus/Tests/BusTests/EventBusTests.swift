@@ -1,0 +1,49 @@
+import Bus
+import Testing
+
+@Suite struct EventBusTests {
+    @Test func everySubscriberGetsEveryEventInOrder() async {
+        let bus = EventBus<Int>()
+        let first = bus.subscribe()
+        let second = bus.subscribe()
+        for value in 1...3 { bus.publish(value) }
+        bus.finish()
+        #expect(await Array(first) == [1, 2, 3])
+        #expect(await Array(second) == [1, 2, 3])
+    }
+
+    @Test func aSubscriberSeesOnlyWhatIsPublishedAfterItSubscribed() async {
+        let bus = EventBus<String>()
+        bus.publish("early")
+        let late = bus.subscribe()
+        bus.publish("late")
+        bus.finish()
+        #expect(await Array(late) == ["late"])
+    }
+
+    @Test func aDroppedSubscriptionLeavesTheBus() {
+        let bus = EventBus<Int>()
+        do {
+            let stream = bus.subscribe()
+            _ = stream
+            #expect(bus.subscriberCount == 1)
+        }
+        #expect(bus.subscriberCount == 0)
+    }
+
+    @Test func theInMemorySinkKeepsLinesByCategory() {
+        let sink = InMemoryLogSink()
+        sink.log("asks", atMs: 1, "plan.get id=1")
+        sink.log("session", atMs: 2, "dialing")
+        #expect(sink.entries(category: "asks").map(\.message) == ["plan.get id=1"])
+        #expect(sink.entries().count == 2)
+    }
+}
+
+extension Array where Element: Sendable {
+    init(_ stream: AsyncStream<Element>) async {
+        var elements: [Element] = []
+        for await element in stream { elements.append(element) }
+        self = elements
+    }
+}

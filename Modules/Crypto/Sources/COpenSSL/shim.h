@@ -1,0 +1,8 @@
+#ifndef FTW_COPENSSL_SHIM_H
+#define FTW_COPENSSL_SHIM_H
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#endif

@@ -1,0 +1,1 @@
+// Placeholder: replaced when the SessionInterface target lands.

@@ -1,0 +1,1 @@
+// Placeholder: replaced when the Site target lands.

@@ -1,0 +1,1 @@
+// Placeholder: replaced when the SiteTests tests land.

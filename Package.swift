@@ -1,0 +1,173 @@
+// swift-tools-version:6.1
+// The whole client core in one manifest: every target names its folder, so each module owns one
+// `Modules/<Name>/` subtree and the build, not a convention, keeps the boundaries.
+import PackageDescription
+
+/// A library target of a module: `Modules/<module>/Sources/<target>`.
+func module(_ module: String, _ target: String, _ deps: [Target.Dependency] = []) -> Target {
+    .target(name: target, dependencies: deps, path: "Modules/\(module)/Sources/\(target)")
+}
+
+/// A test target of a module: `Modules/<module>/Tests/<target>`.
+func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]) -> Target {
+    .testTarget(name: target, dependencies: deps, path: "Modules/\(module)/Tests/\(target)")
+}
+
+/// OpenSSL's libcrypto on Linux; Apple platforms use CryptoKit behind the same interface.
+let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
+
+let package = Package(
+    name: "ftw-core",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "ftw-headless", targets: ["ftw-headless"]),
+        .executable(name: "ftw-demobox", targets: ["ftw-demobox"]),
+        .executable(name: "ftw-frame", targets: ["ftw-frame"]),
+        .executable(name: "ftw-bench", targets: ["ftw-bench"]),
+    ],
+    targets: [
+        // Small shared pieces.
+        module("Bus", "Bus"),
+        moduleTests("Bus", "BusTests", ["Bus"]),
+        module("Clock", "ClockSeam"),
+        moduleTests("Clock", "ClockSeamTests", ["ClockSeam"]),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Modules/Crypto/Sources/COpenSSL",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        module("Crypto", "Crypto", [openSSL]),
+        moduleTests("Crypto", "CryptoTests", ["Crypto", "Fixtures"]),
+        module("Fixtures", "Fixtures"),
+
+        // The wire, sans I/O.
+        module("Protocol", "BoxProtocol"),
+        moduleTests("Protocol", "BoxProtocolTests", ["BoxProtocol", "Fixtures"]),
+
+        // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
+        module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
+        module("Session", "Noise", ["Crypto"]),
+        module("Session", "WebSocket"),
+        module(
+            "Session",
+            "Session",
+            ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
+        ),
+        module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket"]),
+        moduleTests(
+            "Session",
+            "SessionTests",
+            ["Session", "SessionInterface", "BoxProtocol", "Noise", "Bus", "ClockSeam", "DemoBox", "Fixtures"]
+        ),
+
+        // Sealed files.
+        module("Seal", "SealInterface", ["Bus"]),
+        module("Seal", "Seal", ["SealInterface", "Crypto", "Bus"]),
+        moduleTests("Seal", "SealTests", ["Seal", "SealInterface", "Bus"]),
+
+        // The models: asks keyed on the data's age, the live trace, history, prices and the plan, the site.
+        module("Cache", "Cache", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        moduleTests(
+            "Cache",
+            "CacheTests",
+            [
+                "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
+                "ClockSeam",
+            ]
+        ),
+        module("Trace", "Trace", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        moduleTests(
+            "Trace",
+            "TraceTests",
+            ["Trace", "SessionInterface", "SealInterface", "Seal", "BoxProtocol", "Bus", "ClockSeam"]
+        ),
+        module(
+            "History",
+            "History",
+            ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]
+        ),
+        moduleTests(
+            "History",
+            "HistoryTests",
+            [
+                "History", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
+                "Bus", "ClockSeam", "Fixtures",
+            ]
+        ),
+        module("Prices", "Prices", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        moduleTests(
+            "Prices",
+            "PricesTests",
+            [
+                "Prices", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
+                "Bus", "ClockSeam",
+            ]
+        ),
+        module("Site", "Site", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        moduleTests(
+            "Site",
+            "SiteTests",
+            [
+                "Site", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
+                "Bus", "ClockSeam",
+            ]
+        ),
+
+        // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
+        .target(
+            name: "DemoBox",
+            dependencies: ["BoxProtocol", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus"],
+            path: "Apps/DemoBox/Sources/DemoBox"
+        ),
+        .executableTarget(
+            name: "ftw-demobox",
+            dependencies: ["DemoBox", "ClockSeam"],
+            path: "Apps/DemoBox/Sources/ftw-demobox"
+        ),
+        .target(
+            name: "Headless",
+            dependencies: [
+                "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "DemoBox",
+            ],
+            path: "Apps/Headless/Sources/Headless"
+        ),
+        .executableTarget(
+            name: "ftw-headless",
+            dependencies: ["Headless", "ClockSeam"],
+            path: "Apps/Headless/Sources/ftw-headless"
+        ),
+
+        // Tools.
+        .executableTarget(
+            name: "ftw-frame",
+            dependencies: ["BoxProtocol"],
+            path: "Tools/FrameInspector/Sources/ftw-frame"
+        ),
+        .executableTarget(
+            name: "ftw-bench",
+            dependencies: ["Trace", "History", "Seal", "SealInterface", "BoxProtocol", "Crypto", "Bus", "ClockSeam"],
+            path: "Tools/Benchmarks/Sources/ftw-bench"
+        ),
+
+        // Cross-module and end-to-end tests.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "Headless", "DemoBox", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace",
+                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures",
+            ],
+            path: "Tests/EndToEndTests"
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}
