@@ -1,0 +1,48 @@
+/// Why a Noise handshake or transport step failed: the one error type of the `Noise` module.
+///
+/// The session above needs to tell "not my message" (another phone's frame in the same relay room, which it ignores)
+/// from "my message, replayed" and from its own misuse, so each of those has a code of its own.
+public struct NoiseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is; extensible without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: Sendable, Hashable {
+            case authenticationFailed, replay, malformed, nonceExhausted, invalidKey, wrongState, weakKey, backend
+        }
+
+        private let value: Value
+
+        /// The tag did not match: the message was changed, or it belongs to another session or handshake.
+        public static let authenticationFailed = Code(value: .authenticationFailed)
+        /// An authenticated transport message whose sequence number was already seen or is too old for the window.
+        public static let replay = Code(value: .replay)
+        /// The bytes are too short to be the message they claim to be.
+        public static let malformed = Code(value: .malformed)
+        /// The next sequence number would be 2^64−1, which Noise never uses; the session must end.
+        public static let nonceExhausted = Code(value: .nonceExhausted)
+        /// A key has the wrong size.
+        public static let invalidKey = Code(value: .invalidKey)
+        /// A handshake step was called out of turn (for example message 2 before message 1).
+        public static let wrongState = Code(value: .wrongState)
+        /// A Diffie-Hellman result was all zeros (a low-order public key), which Noise requires us to refuse.
+        public static let weakKey = Code(value: .weakKey)
+        /// The cryptographic library refused for a reason of its own.
+        public static let backend = Code(value: .backend)
+
+        /// The code's name.
+        public var description: String { "\(value)" }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence for logs, never shown to a person as is.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The code and the message.
+    public var description: String { "\(code): \(message)" }
+}
