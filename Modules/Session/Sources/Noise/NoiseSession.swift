@@ -16,14 +16,14 @@ public struct NoiseSession: Sendable {
         self.handshakeHash = handshakeHash
     }
 
-    /// Seals `frame` for the peer; see `NoiseTransport.seal(_:)`.
+    /// Seals `frame` for the peer; see ``NoiseTransport/seal(_:)``.
     ///
     /// - Throws: `NoiseError` with `.nonceExhausted` when this direction has used every sequence number.
     public mutating func seal(_ frame: [UInt8]) throws(NoiseError) -> [UInt8] {
         try sender.seal(frame)
     }
 
-    /// Opens a wire message from the peer; see `NoiseTransport.open(_:)`.
+    /// Opens a wire message from the peer; see ``NoiseTransport/open(_:)``.
     ///
     /// - Throws: `NoiseError` with `.malformed`, `.authenticationFailed` (not this session's) or `.replay`.
     public mutating func open(_ wire: [UInt8]) throws(NoiseError) -> [UInt8] {

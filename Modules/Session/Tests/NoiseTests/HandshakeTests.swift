@@ -23,10 +23,12 @@ import Testing
         let (received, appKey) = try box.readMessage1(message1)
         #expect(received == payload)
         #expect(appKey == (try X25519.publicKey(privateKey: pairing.appStatic)))
-        var (message2, boxSession) = try box.writeMessage2(payload: [])
-        #expect(message2.count == NoiseHandshake.minimumMessage2Size)
-        var (boxPayload, appSession) = try app.readMessage2(message2)
+        let reply = try box.writeMessage2(payload: [])
+        #expect(reply.message.count == NoiseHandshake.minimumMessage2Size)
+        let (boxPayload, session) = try app.readMessage2(reply.message)
         #expect(boxPayload.isEmpty)
+        var appSession = session
+        var boxSession = reply.session
         #expect(appSession.handshakeHash == boxSession.handshakeHash)
         #expect(try boxSession.open(appSession.seal(payload)) == payload)
         #expect(try appSession.open(boxSession.seal([7])) == [7])
