@@ -74,8 +74,6 @@ struct DiskFolder: Sendable {
         guard descriptor >= 0 else { throw Self.failure("create \(temporary)") }
         do throws(SealError) {
             defer { close(descriptor) }
-            // The creation mode is filtered by the umask; set it outright so the file is exactly 0600.
-            guard fchmod(descriptor, 0o600) == 0 else { throw Self.failure("chmod \(temporary)") }
             try writeAll(bytes, to: descriptor, temporary)
             guard fsync(descriptor) == 0 else { throw Self.failure("fsync \(temporary)") }
         } catch {
