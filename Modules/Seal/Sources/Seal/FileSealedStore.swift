@@ -1,0 +1,180 @@
+public import Bus
+import Crypto
+public import Foundation
+public import SealInterface
+
+/// The phone's sealed files in one folder, each sealed with AES-256-GCM under the phone's one key.
+///
+/// The folder belongs to the store: it lists, reads and erases the files whose names are sealed file names
+/// (`ring-<site>`, `<model>-<site>`, …) and the temporary files of its own writes, and leaves anything else alone.
+/// See `SealedFileFormat` for the bytes and the module's README for what the seal does and does not protect.
+///
+/// ## Concurrency
+/// The actor owns the key it fetched. File work is synchronous inside each call, so no other call can interleave
+/// between reading a file and removing it, or between sealing and renaming. The one suspension is fetching the key,
+/// and an ``eraseAll()`` may run during it, so a key fetched across an erase is fetched again. One store per folder.
+public actor FileSealedStore: SealedStore {
+    private enum State {
+        /// No key in hand: at first, and after ``eraseAll()``. Goes to `.keyed` once a key fetch outlives no erase.
+        case unkeyed
+        /// The key the provider handed out. Goes back to `.unkeyed` on ``eraseAll()``.
+        case keyed([UInt8])
+    }
+
+    private let disk: DiskFolder
+    private let keys: any KeyProvider
+    private let events: EventBus<SealEvent>
+    private let beforeRename: (@Sendable () throws -> Void)?
+    private var state = State.unkeyed
+    /// Bumped before and after each erase-all, so a key fetch that overlapped one can tell and fetch again.
+    private var erasures = 0
+
+    /// Makes a store over `folder` (created on the first write), removing temporary files a crash left there.
+    ///
+    /// - Parameters:
+    ///   - folder: The store's own folder.
+    ///   - keys: Where the phone's key lives.
+    ///   - events: Where writes, dropped files and erasures are reported.
+    public init(folder: URL, keys: any KeyProvider, events: EventBus<SealEvent>) {
+        self.init(folder: folder, keys: keys, events: events, beforeRename: nil)
+    }
+
+    /// Makes a store whose writes call `beforeRename` between writing the temporary file and renaming it, so a test
+    /// can stand in for a crash there by throwing.
+    package init(
+        folder: URL,
+        keys: any KeyProvider,
+        events: EventBus<SealEvent>,
+        beforeRename: (@Sendable () throws -> Void)?
+    ) {
+        let disk = DiskFolder(folder)
+        Self.removeLeftovers(in: disk)
+        self.disk = disk
+        self.keys = keys
+        self.events = events
+        self.beforeRename = beforeRename
+    }
+
+    /// Seals `contents` and renames them over the file `name`, then reports `.written`.
+    public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
+        let key = try await currentKey()
+        let sealed = try SealedFileFormat.seal(contents, as: name, key: key)
+        try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
+        events.publish(.written(file: name.fileName, bytes: sealed.count))
+    }
+
+    /// The contents of `name`, or nil when absent or when it did not open (then removed and reported `.dropped`).
+    public func read(_ name: SealedFileName) async -> [UInt8]? {
+        let key: Result<[UInt8], SealError>
+        do {
+            key = .success(try await currentKey())
+        } catch {
+            key = .failure(error)
+        }
+        // From here on nothing suspends: the bytes checked are the bytes removed, never a newer file.
+        let file: [UInt8]
+        do {
+            guard let bytes = try disk.contents(of: name.fileName) else { return nil }
+            file = bytes
+        } catch {
+            return drop(name, error)
+        }
+        do {
+            try SealedFileFormat.checkHeader(file, as: name)
+            return try SealedFileFormat.open(file, as: name, key: key.get())
+        } catch {
+            return drop(name, error)
+        }
+    }
+
+    /// Removes every file of `site`, then reports `.erasedSite`.
+    public func erase(site: SiteID) async throws(SealError) {
+        try removeFiles { $0.site == site }
+        events.publish(.erasedSite(site))
+    }
+
+    /// Erases the phone's key, removes every sealed file, then reports `.erasedAll`.
+    ///
+    /// The key goes first: from that moment no file opens, even one a failed removal leaves behind. The files are
+    /// removed after the key erasure returns, so a write that finished while it ran is removed too.
+    public func eraseAll() async throws(SealError) {
+        forgetKey()
+        var keyFailure: SealError?
+        do {
+            try await keys.erase()
+        } catch {
+            keyFailure = error
+        }
+        forgetKey()
+        try removeFiles { _ in true }
+        if let keyFailure { throw keyFailure }
+        events.publish(.erasedAll)
+    }
+
+    /// Every sealed file on disk, sorted by name; temporary files are not listed.
+    public func files() async -> [SealedFileInfo] {
+        disk.names()
+            .compactMap { entry -> SealedFileInfo? in
+                guard let name = SealedFileName(fileName: entry), let size = disk.size(of: entry) else { return nil }
+                return SealedFileInfo(name: name, bytes: size)
+            }
+            .sorted { $0.name.fileName < $1.name.fileName }
+    }
+
+    private func currentKey() async throws(SealError) -> [UInt8] {
+        while true {
+            if case .keyed(let key) = state { return key }
+            let erasuresBefore = erasures
+            let key = try await keys.key()
+            guard key.count == AEADAlgorithm.keySize else {
+                throw SealError(.keyUnavailable, "the key provider handed out \(key.count) bytes, not 32")
+            }
+            // An erase-all that ran meanwhile may have erased this very key: fetch again.
+            if erasures == erasuresBefore {
+                state = .keyed(key)
+                return key
+            }
+        }
+    }
+
+    private func forgetKey() {
+        erasures += 1
+        state = .unkeyed
+    }
+
+    private func drop(_ name: SealedFileName, _ error: SealError) -> [UInt8]? {
+        // A missing key is the provider's failure, not the file's: keep the file for a launch that has the key.
+        if error.code != .keyUnavailable { try? disk.remove(name.fileName) }
+        events.publish(.dropped(file: name.fileName, reason: error.code))
+        return nil
+    }
+
+    /// Removes the sealed files (and temporary files of sealed files) whose names `matches`, then flushes the folder.
+    ///
+    /// - Throws: the first removal that failed, after trying every file.
+    private func removeFiles(where matches: (SealedFileName) -> Bool) throws(SealError) {
+        var failure: SealError?
+        for entry in disk.names() {
+            guard let name = SealedFileName(fileName: DiskFolder.name(besideTemporary: entry) ?? entry),
+                matches(name)
+            else { continue }
+            do {
+                try disk.remove(entry)
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        try disk.flush()
+        if let failure { throw failure }
+    }
+
+    /// Removes the temporary files of writes a crash cut short: they never became a sealed file and never will.
+    private static func removeLeftovers(in disk: DiskFolder) {
+        for entry in disk.names() {
+            guard let target = DiskFolder.name(besideTemporary: entry), SealedFileName(fileName: target) != nil else {
+                continue
+            }
+            try? disk.remove(entry)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import SealInterface
+
+/// The bytes of one sealed file, and the checks that decide whether they open.
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "FTWS"
+///      4     1  format version (1)
+///      5     1  kind (snapshot 1, home 2, ring 3, tiles 4, kept 5)
+///      6    16  site id, ASCII hex
+///     22    12  nonce, fresh and random for every write
+///     34     n  ciphertext (AES-256-GCM)
+///   34+n    16  tag
+/// ```
+///
+/// The associated data is the 22-byte header followed by the file name in UTF-8, so a file renamed to another
+/// kind, site or model, or with a changed header, does not open. The header is also checked in the clear first, so
+/// the reason a file was dropped can be told apart from a plain authentication failure.
+enum SealedFileFormat {
+    static let magic = Array("FTWS".utf8)
+    static let version: UInt8 = 1
+    static let headerSize = 22
+    /// The bytes a sealed file has beyond its contents: header, nonce and tag.
+    static let overhead = headerSize + AEADAlgorithm.nonceSize + AEADAlgorithm.tagSize
+
+    private static let versionOffset = 4
+    private static let kindOffset = 5
+    private static let siteOffset = 6
+
+    /// The file that holds `contents` as `name`, sealed under `key` with a fresh nonce.
+    ///
+    /// - Throws: `SealError` with `.keyUnavailable` when the cipher refuses the key.
+    static func seal(_ contents: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
+        let header = header(for: name)
+        let nonce = SecureRandom.bytes(count: AEADAlgorithm.nonceSize)
+        do {
+            let sealed = try AEADAlgorithm.aes256GCM.seal(
+                contents,
+                key: key,
+                nonce: nonce,
+                associatedData: associatedData(header, name)
+            )
+            return header + nonce + sealed
+        } catch {
+            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)")
+        }
+    }
+
+    /// Checks what can be checked without the key: length, magic, version, kind and site.
+    ///
+    /// - Throws: `SealError` with `.truncated`, `.badMagic`, `.unknownVersion`, `.wrongKind` or `.wrongSite`.
+    static func checkHeader(_ file: [UInt8], as name: SealedFileName) throws(SealError) {
+        guard file.count >= overhead else {
+            throw SealError(.truncated, "\(file.count) bytes cannot hold a sealed file's \(overhead)")
+        }
+        let expected = header(for: name)
+        guard file.starts(with: magic) else { throw SealError(.badMagic, "\(name) is not a sealed file") }
+        guard file[versionOffset] == version else {
+            throw SealError(.unknownVersion, "\(name) is in format version \(file[versionOffset]), not \(version)")
+        }
+        guard file[kindOffset] == expected[kindOffset] else {
+            throw SealError(.wrongKind, "\(name) holds kind \(file[kindOffset]), not \(expected[kindOffset])")
+        }
+        guard file[siteOffset..<headerSize].elementsEqual(expected[siteOffset...]) else {
+            throw SealError(.wrongSite, "\(name) holds another site's file")
+        }
+    }
+
+    /// The contents of `file`, opened as `name` under `key`.
+    ///
+    /// - Throws: `SealError` with a ``checkHeader(_:as:)`` code, `.authenticationFailed` when the tag does not match
+    ///   (changed bytes, another key, another model's name), or `.keyUnavailable` when the cipher refuses the key.
+    static func open(_ file: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
+        try checkHeader(file, as: name)
+        let nonceEnd = headerSize + AEADAlgorithm.nonceSize
+        do {
+            return try AEADAlgorithm.aes256GCM.open(
+                Array(file[nonceEnd...]),
+                key: key,
+                nonce: Array(file[headerSize..<nonceEnd]),
+                associatedData: associatedData(Array(file[..<headerSize]), name)
+            )
+        } catch  where error.code == .authenticationFailed {
+            throw SealError(.authenticationFailed, "\(name) does not open under this phone's key")
+        } catch {
+            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)")
+        }
+    }
+
+    private static func header(for name: SealedFileName) -> [UInt8] {
+        magic + [version, code(of: name.kind)] + Array(name.site.rawValue.utf8)
+    }
+
+    private static func associatedData(_ header: [UInt8], _ name: SealedFileName) -> [UInt8] {
+        header + Array(name.fileName.utf8)
+    }
+
+    /// The kind's byte on disk: fixed here, never derived from the enum's order, so adding a kind moves no file.
+    private static func code(of kind: SealedFileKind) -> UInt8 {
+        switch kind {
+        case .snapshot: 1
+        case .home: 2
+        case .ring: 3
+        case .tiles: 4
+        case .kept: 5
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Seal
+import SealInterface
+import Testing
+
+/// A crash between writing the new file and renaming it over the old one loses nothing that was already on disk.
+@Suite struct SealCrashTests {
+    private struct Crash: Error {}
+
+    private let old = Array("five minutes of the ring before the crash".utf8)
+    private let new = Array("five minutes of the ring the crash cut short".utf8)
+
+    @Test func aCrashBeforeTheRenameKeepsTheOldFile() async throws {
+        let harness = SealHarness()
+        defer { harness.remove() }
+        let name = SealedFileName.ring(SealHarness.siteA)
+        try await harness.store().write(old, to: name)
+        let crashing = harness.store(beforeRename: { throw Crash() })
+        #expect(await codeThrown { try await crashing.write(new, to: name) } == .io)
+        #expect(await crashing.read(name) == old)
+        #expect(harness.entries().count == 2)
+        #expect(await crashing.files().map(\.name) == [name])
+    }
+
+    @Test func theNextLaunchRemovesWhatTheCrashLeft() async throws {
+        let harness = SealHarness()
+        defer { harness.remove() }
+        let name = SealedFileName.ring(SealHarness.siteA)
+        try await harness.store().write(old, to: name)
+        _ = await codeThrown { try await harness.store(beforeRename: { throw Crash() }).write(new, to: name) }
+        let relaunched = harness.store()
+        #expect(harness.entries() == [name.fileName])
+        #expect(await relaunched.read(name) == old)
+    }
+
+    @Test func aCrashOnTheFirstWriteLeavesNoFile() async throws {
+        let harness = SealHarness()
+        defer { harness.remove() }
+        let name = SealedFileName.tiles(SealHarness.siteA)
+        let crashing = harness.store(beforeRename: { throw Crash() })
+        _ = await codeThrown { try await crashing.write(new, to: name) }
+        #expect(await harness.store().read(name) == nil)
+        #expect(harness.entries().isEmpty)
+        #expect(await harness.recordedEvents().isEmpty)
+    }
+
+    @Test func aStrayFileInTheFolderIsLeftAlone() async throws {
+        let harness = SealHarness()
+        defer { harness.remove() }
+        try harness.put([1, 2, 3], as: ".notes.tmp-1")
+        try harness.put([1, 2, 3], as: "README")
+        let store = harness.store()
+        try await store.eraseAll()
+        #expect(harness.entries() == [".notes.tmp-1", "README"])
+        #expect(await store.files().isEmpty)
+    }
+}
