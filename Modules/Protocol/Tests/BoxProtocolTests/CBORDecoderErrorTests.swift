@@ -4,12 +4,7 @@ import Testing
 /// Each malformed input gets its own typed error, at the byte where it went wrong.
 @Suite struct CBORDecoderErrorTests {
     func code(of input: [UInt8], limits: CBORDecoder.Limits = .init()) -> ProtocolError.Code? {
-        do {
-            _ = try CBORDecoder(limits: limits).decode(input)
-            return nil
-        } catch {
-            return error.code
-        }
+        thrownCode { try CBORDecoder(limits: limits).decode(input) }
     }
 
     @Test func refusesEveryProperPrefixOfAValueAsTruncated() {
