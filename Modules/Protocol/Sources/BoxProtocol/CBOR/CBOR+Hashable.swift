@@ -1,0 +1,38 @@
+extension CBOR: Hashable {
+    /// Whether two values are the same data item: floats by their bits, text by its bytes, maps in any order.
+    public static func == (lhs: CBOR, rhs: CBOR) -> Bool {
+        switch (lhs, rhs) {
+        case (.unsigned(let a), .unsigned(let b)), (.negative(let a), .negative(let b)): a == b
+        case (.bytes(let a), .bytes(let b)): a == b
+        case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.array(let a), .array(let b)): a == b
+        case (.map(let a), .map(let b)): a == b
+        case (.tagged(let tagA, let a), .tagged(let tagB, let b)): tagA == tagB && a == b
+        case (.simple(let a), .simple(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.null, .null), (.undefined, .undefined): true
+        case (.float(let a), .float(let b)): a.bitPattern == b.bitPattern
+        default: false
+        }
+    }
+
+    /// Hashes what ``==(_:_:)`` compares, so equal values hash alike.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .unsigned(let value): hasher.combine(0 as UInt8); hasher.combine(value)
+        case .negative(let value): hasher.combine(1 as UInt8); hasher.combine(value)
+        case .bytes(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+        case .text(let value):
+            hasher.combine(3 as UInt8); hasher.combine(value.utf8.count)
+            for byte in value.utf8 { hasher.combine(byte) }
+        case .array(let value): hasher.combine(4 as UInt8); hasher.combine(value)
+        case .map(let value): hasher.combine(5 as UInt8); hasher.combine(value)
+        case .tagged(let tag, let value): hasher.combine(6 as UInt8); hasher.combine(tag); hasher.combine(value)
+        case .simple(let value): hasher.combine(7 as UInt8); hasher.combine(value)
+        case .bool(let value): hasher.combine(8 as UInt8); hasher.combine(value)
+        case .null: hasher.combine(9 as UInt8)
+        case .undefined: hasher.combine(10 as UInt8)
+        case .float(let value): hasher.combine(11 as UInt8); hasher.combine(value.bitPattern)
+        }
+    }
+}
