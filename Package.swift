@@ -55,7 +55,7 @@ let package = Package(
         ),
         module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam"]),
         moduleTests(
             "Session",
             "SessionTests",
