@@ -35,6 +35,22 @@ enum FrameBytes {
         }
     }
 
+    /// The error the frame parser alone raises on `bytes` at an endpoint of `role`, or nil if it accepts them.
+    static func parserError(
+        _ bytes: [UInt8],
+        role: WebSocketRole,
+        limits: WebSocketLimits = WebSocketLimits()
+    ) -> WebSocketError? {
+        var parser = WebSocketFrameParser(role: role, limits: limits)
+        parser.append(contentsOf: bytes)
+        do {
+            while try parser.nextFrame() != nil {}
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// A server-to-client (unmasked) frame with a short payload.
     static func unmasked(_ firstByte: UInt8, _ payload: [UInt8]) -> [UInt8] {
         [firstByte, UInt8(payload.count)] + payload

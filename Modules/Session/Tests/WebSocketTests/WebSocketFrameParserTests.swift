@@ -58,69 +58,69 @@ import WebSocket
     }
 
     @Test func aClientFrameWithoutMaskIsRefusedWith1002() {
-        let error = FrameBytes.error(FrameBytes.unmasked(0x81, hello), role: .server)
+        let error = FrameBytes.parserError(FrameBytes.unmasked(0x81, hello), role: .server)
         #expect(error?.code == .protocolViolation)
         #expect(error?.closeCode == 1002)
     }
 
     @Test func aServerFrameWithMaskIsRefusedWith1002() {
-        let error = FrameBytes.error(FrameBytes.masked(0x81, hello), role: .client)
+        let error = FrameBytes.parserError(FrameBytes.masked(0x81, hello), role: .client)
         #expect(error?.closeCode == 1002)
     }
 
     @Test(arguments: [0xC1, 0xA1, 0x91] as [UInt8])
     func rsvBitsWithoutAnExtensionAreRefusedWith1002(firstByte: UInt8) {
-        #expect(FrameBytes.error(FrameBytes.unmasked(firstByte, hello), role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(FrameBytes.unmasked(firstByte, hello), role: .client)?.closeCode == 1002)
     }
 
     @Test(arguments: [0x83, 0x87, 0x8B, 0x8F] as [UInt8])
     func unknownOpcodesAreRefusedWith1002(firstByte: UInt8) {
-        let error = FrameBytes.error(FrameBytes.unmasked(firstByte, hello), role: .client)
+        let error = FrameBytes.parserError(FrameBytes.unmasked(firstByte, hello), role: .client)
         #expect(error?.code == .protocolViolation)
         #expect(error?.closeCode == 1002)
     }
 
     @Test func aControlFrameLongerThan125BytesIsRefusedWith1002() {
         let bytes: [UInt8] = [0x89, 0x7E, 0x00, 0x7E] + [UInt8](repeating: 0, count: 126)
-        #expect(FrameBytes.error(bytes, role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(bytes, role: .client)?.closeCode == 1002)
     }
 
     @Test func aFragmentedControlFrameIsRefusedWith1002() {
-        #expect(FrameBytes.error(FrameBytes.unmasked(0x09, hello), role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(FrameBytes.unmasked(0x09, hello), role: .client)?.closeCode == 1002)
     }
 
     @Test func aSixtyFourBitLengthWithTheHighBitSetIsRefusedWith1002() {
         let bytes: [UInt8] = [0x82, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0x05]
-        #expect(FrameBytes.error(bytes, role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(bytes, role: .client)?.closeCode == 1002)
     }
 
     @Test func anOversizeFrameIsRefusedWith1009FromItsHeaderAlone() {
         let limits = WebSocketLimits(maxMessageSize: 1_000, maxFrameSize: 100)
-        let error = FrameBytes.error([0x82, 0x7E, 0x00, 0x65], role: .client, limits: limits)
+        let error = FrameBytes.parserError([0x82, 0x7E, 0x00, 0x65], role: .client, limits: limits)
         #expect(error?.code == .messageTooBig)
         #expect(error?.closeCode == 1009)
     }
 
     @Test func aHugeDeclaredLengthIsRefusedWith1009FromItsHeaderAlone() {
         let bytes: [UInt8] = [0x82, 0x7F, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
-        #expect(FrameBytes.error(bytes, role: .client)?.closeCode == 1009)
+        #expect(FrameBytes.parserError(bytes, role: .client)?.closeCode == 1009)
     }
 
     @Test func fragmentsAddingUpPastTheMessageLimitAreRefusedWith1009BeforeTheLastPayload() {
         let limits = WebSocketLimits(maxMessageSize: 100, maxFrameSize: 100)
         let first = FrameBytes.unmasked(0x02, [UInt8](repeating: 1, count: 60))
-        let error = FrameBytes.error(first + [0x80, 0x3C], role: .client, limits: limits)
+        let error = FrameBytes.parserError(first + [0x80, 0x3C], role: .client, limits: limits)
         #expect(error?.code == .messageTooBig)
         #expect(error?.closeCode == 1009)
     }
 
     @Test func aNewDataFrameInsideAFragmentedMessageIsRefusedWith1002() {
         let bytes = FrameBytes.unmasked(0x01, [0x61]) + FrameBytes.unmasked(0x81, [0x62])
-        #expect(FrameBytes.error(bytes, role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(bytes, role: .client)?.closeCode == 1002)
     }
 
     @Test func aContinuationWithoutAStartIsRefusedWith1002() {
-        #expect(FrameBytes.error(FrameBytes.unmasked(0x80, [0x61]), role: .client)?.closeCode == 1002)
+        #expect(FrameBytes.parserError(FrameBytes.unmasked(0x80, [0x61]), role: .client)?.closeCode == 1002)
     }
 
     @Test func aFailedParserKeepsFailing() {
