@@ -8,8 +8,9 @@ extension WebSocketConnection {
         parser.append(contentsOf: leftover)
         let outcome = converse(&parser)
         settle(outcome)
+        // The closing exchange is over (or given up), so a write still blocked on a silent peer may fail now.
+        socket.interrupt()
         writer.async {
-            self.socket.interrupt()
             self.socket.dispose()
             self.markClosed()
         }

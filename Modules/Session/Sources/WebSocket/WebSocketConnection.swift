@@ -150,8 +150,8 @@ public final class WebSocketConnection: Sendable {
 
     /// Starts (or joins) the closing handshake and returns once TCP is closed.
     ///
-    /// Waits at most ``WebSocketLimits/closeTimeout`` for the peer's close, then drops the connection. Messages that
-    /// arrive after the close frame was sent are discarded.
+    /// Waits at most ``WebSocketLimits/closeTimeout`` for the peer's close, then drops the connection (at once if
+    /// the calling task is cancelled). Messages that arrive after the close frame was sent are discarded.
     /// - Parameters:
     ///   - code: The close code to send; a code not allowed on the wire (``WebSocketCloseCode/isAllowedOnWire(_:)``)
     ///     sends an empty close frame instead, which the peer reports as 1005.
