@@ -47,7 +47,7 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
-        module("Session", "WebSocket"),
+        .target(name: "WebSocket", path: "Modules/Session/Sources/WebSocket", exclude: ["README.md"]),
         module(
             "Session",
             "Session",
