@@ -47,7 +47,7 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
-        module("Session", "WebSocket"),
+        .target(name: "WebSocket", path: "Modules/Session/Sources/WebSocket", exclude: ["README.md"]),
         module(
             "Session",
             "Session",
@@ -55,7 +55,7 @@ let package = Package(
         ),
         module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam"]),
         moduleTests(
             "Session",
             "SessionTests",

@@ -1,0 +1,183 @@
+import Dispatch
+import Synchronization
+
+/// One open WebSocket, client or server side: send and receive whole messages, ping, and close.
+///
+/// Pings are answered automatically and the closing handshake of RFC 6455 §7 is followed (a peer's close is echoed,
+/// then TCP is closed). However the connection ends, ``receive()`` first hands out messages already received and
+/// then throws the outcome: ``WebSocketError/Code/closed`` with the peer's code and reason, a protocol error with
+/// the code that was sent, or ``WebSocketError/Code/connectionLost`` (1006) when TCP dropped.
+///
+/// ## Concurrency
+/// A reader thread owns the socket's input: it parses frames, answers pings, and hands messages to waiting
+/// ``receive()`` calls or an inbox of at most ``WebSocketLimits/maxBufferedMessages`` (when full it pauses, so TCP
+/// flow control reaches the peer). All writes go through one serial queue, so frames never interleave. Everything
+/// else is one `State` behind a `Mutex`; continuations are resumed outside the lock.
+public final class WebSocketConnection: Sendable {
+    struct Waiter<Value: Sendable>: Sendable {
+        let id: UInt64
+        let continuation: CheckedContinuation<Result<Value, WebSocketError>, Never>
+    }
+
+    enum Phase {
+        /// Messages flow both ways. Moves to `closeSent` on ``close(code:reason:)``, to `closing` otherwise.
+        case open
+        /// Our close frame is queued; nothing more is sent and later data is dropped. Moves to `closing`.
+        case closeSent
+        /// The outcome is known and TCP is winding down. Moves to `closed` when the reader has finished.
+        case closing(WebSocketError)
+        /// The reader has finished and the socket is released. Final.
+        case closed(WebSocketError)
+
+        var outcome: WebSocketError? {
+            switch self {
+            case .open, .closeSent: nil
+            case .closing(let outcome), .closed(let outcome): outcome
+            }
+        }
+    }
+
+    struct State {
+        var phase = Phase.open
+        var inbox: [WebSocketMessage] = []
+        var receivers: [Waiter<WebSocketMessage>] = []
+        var pings: [Waiter<Void>] = []
+        var closeObservers: [@Sendable () -> Void] = []
+        var peerClose: (code: UInt16?, reason: String)?
+        var isReaderParked = false
+        var nextID: UInt64 = 0
+    }
+
+    /// Which end of the connection this is.
+    public let role: WebSocketRole
+    let limits: WebSocketLimits
+    let clock: any Clock<Duration>
+    let socket: TCPSocket
+    let state = Mutex(State())
+    let writer = DispatchQueue(label: "WebSocket writer")
+    /// Signalled when a parked reader may go on: the inbox has room or the connection is ending.
+    let readerMayContinue = DispatchSemaphore(value: 0)
+
+    init(socket: TCPSocket, role: WebSocketRole, limits: WebSocketLimits, clock: any Clock<Duration>) {
+        self.socket = socket
+        self.role = role
+        self.limits = limits
+        self.clock = clock
+    }
+
+    /// The close code of the connection: the peer's code, 1005 if its close frame had none, 1006 if the connection
+    /// ended without a close frame from the peer; nil while no close has been seen.
+    public var closeCode: UInt16? {
+        state.withLock { state in
+            if let peerClose = state.peerClose { return peerClose.code ?? WebSocketCloseCode.noStatusReceived }
+            if case .closed = state.phase { return WebSocketCloseCode.abnormalClosure }
+            return nil
+        }
+    }
+
+    /// The reason the peer gave in its close frame (the relay's 4409 and 4410 carry the epoch here).
+    public var closeReason: String? { state.withLock { $0.peerClose?.reason } }
+
+    /// Sends `message`, split into frames of at most ``WebSocketLimits/maxOutgoingFrameSize`` bytes.
+    ///
+    /// - Throws: ``WebSocketError`` when the connection is closing or closed, or the write fails.
+    public func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+        let frames = WebSocketFrameEncoder.frames(of: message, maxFrameSize: limits.maxOutgoingFrameSize)
+        let bytes = frames.flatMap(wireBytes)
+        let result = await withCheckedContinuation { continuation in
+            let refusal = state.withLock { state -> WebSocketError? in
+                guard case .open = state.phase else { return Self.refusal(state.phase) }
+                writer.async { continuation.resume(returning: self.writeNow(bytes)) }
+                return nil
+            }
+            if let refusal { continuation.resume(returning: .failure(refusal)) }
+        }
+        try result.get()
+    }
+
+    /// The next message, waiting for one if none has arrived.
+    ///
+    /// - Throws: The connection's outcome once it has ended and every received message was handed out, or
+    ///   ``WebSocketError/Code/cancelled`` if the task is cancelled while waiting (no message is lost).
+    public func receive() async throws(WebSocketError) -> WebSocketMessage {
+        let id = makeID()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let (immediate, unpark) = state.withLock { state -> (Result<WebSocketMessage, WebSocketError>?, Bool) in
+                    if !state.inbox.isEmpty {
+                        let unpark = state.isReaderParked
+                        state.isReaderParked = false
+                        return (.success(state.inbox.removeFirst()), unpark)
+                    }
+                    if let outcome = state.phase.outcome { return (.failure(outcome), false) }
+                    if Task.isCancelled { return (.failure(Self.cancellation), false) }
+                    state.receivers.append(Waiter(id: id, continuation: continuation))
+                    return (nil, false)
+                }
+                if unpark { readerMayContinue.signal() }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in state.receivers.removeFirst { $0.id == id } }
+            waiter?.continuation.resume(returning: .failure(Self.cancellation))
+        }
+        return try result.get()
+    }
+
+    /// Sends a ping and waits for the pong that answers it (or a later one).
+    ///
+    /// - Throws: ``WebSocketError`` when the connection ends first, or ``WebSocketError/Code/cancelled``.
+    public func ping() async throws(WebSocketError) {
+        let id = makeID()
+        let frame = wireBytes(WebSocketFrame(opcode: .ping, payload: Self.bigEndianBytes(id)))
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let refusal = state.withLock { state -> WebSocketError? in
+                    guard case .open = state.phase else { return Self.refusal(state.phase) }
+                    if Task.isCancelled { return Self.cancellation }
+                    state.pings.append(Waiter(id: id, continuation: continuation))
+                    writer.async { _ = self.writeNow(frame) }
+                    return nil
+                }
+                if let refusal { continuation.resume(returning: .failure(refusal)) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in state.pings.removeFirst { $0.id == id } }
+            waiter?.continuation.resume(returning: .failure(Self.cancellation))
+        }
+        try result.get()
+    }
+
+    /// Starts (or joins) the closing handshake and returns once TCP is closed.
+    ///
+    /// Waits at most ``WebSocketLimits/closeTimeout`` for the peer's close, then drops the connection (at once if
+    /// the calling task is cancelled). Messages that arrive after the close frame was sent are discarded.
+    /// - Parameters:
+    ///   - code: The close code to send; a code not allowed on the wire (``WebSocketCloseCode/isAllowedOnWire(_:)``)
+    ///     sends an empty close frame instead, which the peer reports as 1005.
+    ///   - reason: Why, in UTF-8; cut at a character boundary to fit the 123 bytes a close frame allows.
+    public func close(code: UInt16 = WebSocketCloseCode.normalClosure, reason: String = "") async {
+        let frame = wireBytes(WebSocketFrame(opcode: .close, payload: Self.closePayload(code: code, reason: reason)))
+        let unpark = state.withLock { state -> Bool in
+            guard case .open = state.phase else { return false }
+            state.phase = .closeSent
+            writer.async { _ = self.writeNow(frame) }
+            return takeParkedReader(&state)
+        }
+        if unpark { readerMayContinue.signal() }
+        if await waitUntilClosed(within: limits.closeTimeout) { return }
+        abort()
+        await waitUntilClosed()
+    }
+
+    /// Drops TCP at once, without a closing handshake; the peer sees 1006.
+    ///
+    /// For a connection that has gone quiet: the reader wakes, waiting calls throw
+    /// ``WebSocketError/Code/connectionLost``, and the socket is released.
+    public func abort() {
+        settle(
+            WebSocketError(.connectionLost, "connection aborted locally", closeCode: WebSocketCloseCode.abnormalClosure)
+        )
+        socket.interrupt()
+    }
+}

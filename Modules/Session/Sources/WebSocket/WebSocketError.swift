@@ -1,0 +1,94 @@
+/// Every way a WebSocket connection, handshake or frame can fail, as one error type with an extensible code.
+///
+/// Callers branch on ``code``; protocol failures also carry the close code that was (or will be) sent to the peer,
+/// and a peer's close carries the peer's code and reason (the relay puts its epoch in the reason of 4409/4410).
+public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is; new kinds may be added, so switch with a `default`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case connectFailed, handshakeFailed, protocolViolation, messageTooBig, invalidUTF8
+            case closed, connectionLost, timeout, io, cancelled
+        }
+
+        private let value: Value
+
+        private init(_ value: Value) { self.value = value }
+
+        /// The TCP connection could not be made (name lookup, refused, unreachable).
+        public static let connectFailed = Code(.connectFailed)
+        /// The HTTP Upgrade was malformed, refused, or answered wrongly.
+        public static let handshakeFailed = Code(.handshakeFailed)
+        /// The peer broke RFC 6455 framing rules (close code 1002).
+        public static let protocolViolation = Code(.protocolViolation)
+        /// A frame or message exceeded the configured limit (close code 1009).
+        public static let messageTooBig = Code(.messageTooBig)
+        /// A text message or close reason was not valid UTF-8 (close code 1007).
+        public static let invalidUTF8 = Code(.invalidUTF8)
+        /// The connection finished its closing handshake; ``closeCode`` and ``closeReason`` say how.
+        public static let closed = Code(.closed)
+        /// TCP ended without a close frame (close code 1006).
+        public static let connectionLost = Code(.connectionLost)
+        /// A handshake or closing handshake did not finish in time.
+        public static let timeout = Code(.timeout)
+        /// A socket call failed.
+        public static let io = Code(.io)
+        /// The waiting task was cancelled; the connection itself is unaffected.
+        public static let cancelled = Code(.cancelled)
+
+        /// The code's name, for logs.
+        public var description: String { value.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// A human-readable account of what went wrong, for logs.
+    public let message: String
+    /// The close code involved: the one sent for a protocol failure, the peer's for ``Code/closed``, 1006 when lost.
+    public let closeCode: UInt16?
+    /// The peer's close reason, when the peer closed.
+    public let closeReason: String?
+    /// The HTTP status of a refused handshake.
+    public let httpStatus: Int?
+
+    /// Makes an error; the close details are optional because most failures happen outside a closing handshake.
+    public init(
+        _ code: Code,
+        _ message: String,
+        closeCode: UInt16? = nil,
+        closeReason: String? = nil,
+        httpStatus: Int? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.closeCode = closeCode
+        self.closeReason = closeReason
+        self.httpStatus = httpStatus
+    }
+
+    /// The code, the close code if any, and the message, for logs.
+    public var description: String {
+        var text = "WebSocketError.\(code)"
+        if let closeCode { text += " [\(closeCode)]" }
+        return text + ": \(message)"
+    }
+}
+
+extension WebSocketError {
+    static func protocolViolation(_ message: String) -> Self {
+        Self(.protocolViolation, message, closeCode: WebSocketCloseCode.protocolError)
+    }
+
+    static func messageTooBig(_ message: String) -> Self {
+        Self(.messageTooBig, message, closeCode: WebSocketCloseCode.messageTooBig)
+    }
+
+    static func invalidUTF8(_ message: String) -> Self {
+        Self(.invalidUTF8, message, closeCode: WebSocketCloseCode.invalidPayload)
+    }
+
+    /// A text or binary frame arrived while a fragmented message was still open.
+    static let interruptedFragments = protocolViolation("new data frame inside a fragmented message")
+
+    /// A continuation frame arrived with no fragmented message open.
+    static let orphanContinuation = protocolViolation("continuation frame without a message to continue")
+}
