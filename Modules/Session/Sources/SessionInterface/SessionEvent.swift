@@ -1,0 +1,21 @@
+public import BoxProtocol
+
+/// What the session tells the rest of the client, on its bus.
+public enum SessionEvent: Sendable, Hashable {
+    /// The connection moved to a new state.
+    case connection(ConnectionState)
+    /// A live frame arrived (snap, delta or tick).
+    case telemetry(TelemetryFrame)
+    /// The first live frame of a new connection arrived: the stream is back, so someone "starts looking again".
+    case streamReturned(connection: Int)
+    /// The stream stopped (the carrier dropped or the app went to the background).
+    case streamLost(reason: String)
+    /// The box pushed a plan without being asked (after an applied command): it replaces the plan, for free.
+    case planPushed(Plan)
+    /// A request frame left: the asks log.
+    case asked(AskRecord)
+    /// An `error` frame without a request id: it concerns the whole session.
+    case boxError(ErrorBody)
+    /// The box ended the session (`session.terminate`) with this reason.
+    case terminated(reason: String)
+}
