@@ -1,0 +1,221 @@
+public import Bus
+public import ClockSeam
+import Foundation
+public import SealInterface
+public import SessionInterface
+
+/// The age-keyed ask: one model's answer from the box, asked again only when the data's age says so.
+///
+/// A model names what it wants by the data's age (``AskName``). The answer stands while that name holds: a view
+/// that stays open asks again only when the name changes. When someone starts looking again (a view appears, the
+/// stream comes back), an answer older than its time to live no longer stands. Nothing else asks — no timer, no
+/// redial by itself. A pull to refresh always sends. A name that changes while an ask is on the wire waits for it to
+/// settle and is then asked under the new name; an answer is only ever recorded under the name it was asked under.
+/// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
+///
+/// ## Concurrency
+/// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
+/// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
+/// loop through one stream, in order.
+public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
+    /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
+    public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
+
+    /// Asks the box under `name`; `byPerson` is true for a pull to refresh, which goes first in the read order.
+    public typealias Asker = @Sendable (_ name: AskName, _ byPerson: Bool) async throws(SessionError) -> Answer
+
+    /// What a model's ask did, for observers.
+    public enum Event: Sendable, Equatable {
+        /// The answer kept in the sealed file was read back at launch.
+        case restored(StoredAnswer<Answer>)
+        /// A new answer arrived and was recorded under the name it was asked under.
+        case answered(StoredAnswer<Answer>)
+        /// An ask failed; nothing was recorded.
+        case failed(name: AskName, error: SessionError)
+    }
+
+    private enum Input: Sendable {
+        case trigger(AskTrigger)
+        case session(SessionEvent)
+    }
+
+    /// Where the model's answer comes from and how long it stands.
+    public struct Configuration: Sendable {
+        /// The model's name: its sealed file (`<model>-<site>`) and its word in logs.
+        public var model: String
+        /// How old an answer may be when someone starts looking again; nil when only the name decides.
+        public var timeToLive: Duration?
+        /// The rule for asking again.
+        public var policy: AskPolicy
+
+        /// Makes a configuration.
+        public init(model: String, timeToLive: Duration?, policy: AskPolicy) {
+            self.model = model
+            self.timeToLive = timeToLive
+            self.policy = policy
+        }
+    }
+
+    /// The events of this model: restored, answered, failed.
+    public nonisolated let events: EventBus<Event>
+
+    /// The answer the model holds, if any.
+    public private(set) var stored: StoredAnswer<Answer>?
+
+    /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
+    /// the feature is hidden, not reported as an error, until the name changes.
+    public private(set) var isUnavailable = false
+
+    private let configuration: Configuration
+    private let site: SiteID
+    private let store: (any SealedStore)?
+    private let wallClock: any WallClock
+    private let namer: Namer
+    private let asker: Asker
+    private let inputs: AsyncStream<Input>
+    private let inputContinuation: AsyncStream<Input>.Continuation
+    private let sessionEvents: AsyncStream<SessionEvent>
+
+    private var lookers = 0
+    private var restored = false
+    /// The streaming connection now, nil while no stream runs.
+    private var connection: Int?
+    /// The connection the held answer was asked on (for ``AskPolicy/everyReturn``).
+    private var answeredOnConnection: Int?
+    /// A name whose ask failed: not asked again until someone starts looking again (or never, if refused).
+    private var failed: (name: AskName, retryable: Bool)?
+
+    /// Makes a model's ask.
+    ///
+    /// - Parameters:
+    ///   - configuration: The model's name, time to live and policy.
+    ///   - site: The site whose sealed file holds the answer.
+    ///   - store: Where the answer is sealed; nil keeps it in memory only.
+    ///   - sessionEvents: The session's bus: the stream's return and its live frames.
+    ///   - wallClock: Now, for names and ages.
+    ///   - namer: Names what the model wants now.
+    ///   - asker: Asks the box.
+    public init(
+        configuration: Configuration,
+        site: SiteID,
+        store: (any SealedStore)?,
+        sessionEvents: EventBus<SessionEvent>,
+        wallClock: any WallClock,
+        namer: @escaping Namer,
+        asker: @escaping Asker
+    ) {
+        self.configuration = configuration
+        self.site = site
+        self.store = store
+        self.wallClock = wallClock
+        self.namer = namer
+        self.asker = asker
+        self.events = EventBus()
+        (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
+        self.sessionEvents = sessionEvents.subscribe()
+    }
+
+    /// Hands the model a trigger: a view appearing or going, or a pull to refresh. Returns at once.
+    public nonisolated func send(_ trigger: AskTrigger) {
+        inputContinuation.yield(.trigger(trigger))
+    }
+
+    /// Reads the sealed answer back (if this was not done yet) and then handles triggers and session events until
+    /// the task is cancelled.
+    public func run() async {
+        await restore()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [sessionEvents, inputContinuation] in
+                for await event in sessionEvents { inputContinuation.yield(.session(event)) }
+            }
+            for await input in inputs {
+                await handle(input)
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Ends the service loop once the inputs already sent are handled.
+    public nonisolated func finish() {
+        inputContinuation.finish()
+    }
+
+    /// Reads the model's sealed answer, once, so it shows before anything connects.
+    public func restore() async {
+        guard stored == nil, !restored, let store else { return }
+        restored = true
+        guard let bytes = await store.keptFile(name: configuration.model, site: site),
+            let answer = try? JSONDecoder().decode(StoredAnswer<Answer>.self, from: Data(bytes))
+        else { return }
+        stored = answer
+        events.publish(.restored(answer))
+    }
+
+    private func handle(_ input: Input) async {
+        switch input {
+        case .trigger(.viewAppeared):
+            lookers += 1
+            await evaluate(startsLooking: true)
+        case .trigger(.viewGone):
+            lookers = max(0, lookers - 1)
+        case .trigger(.refresh):
+            let name = namer(wallClock.nowMs, stored) ?? stored?.name
+            if let name { await ask(name, byPerson: true) }
+        case .session(.streamReturned(let number)):
+            connection = number
+            if lookers > 0 { await evaluate(startsLooking: true) }
+        case .session(.streamLost), .session(.terminated):
+            connection = nil
+        case .session(.telemetry):
+            if lookers > 0 { await evaluate(startsLooking: false) }
+        case .session:
+            break
+        }
+    }
+
+    /// Asks when the held answer does not stand; `startsLooking` is true when someone starts looking again.
+    private func evaluate(startsLooking: Bool) async {
+        guard let name = namer(wallClock.nowMs, stored) else { return }
+        if stands(name: name, startsLooking: startsLooking) { return }
+        if let failed, failed.name == name, !(startsLooking && failed.retryable) { return }
+        if configuration.policy == .everyReturn, connection == nil { return }
+        await ask(name, byPerson: false)
+    }
+
+    private func stands(name: AskName, startsLooking: Bool) -> Bool {
+        guard let stored, stored.name == name else { return false }
+        switch configuration.policy {
+        case .ageKeyed:
+            guard startsLooking, let timeToLive = configuration.timeToLive else { return true }
+            return wallClock.nowMs - stored.askedAtMs <= timeToLive.wholeMilliseconds
+        case .everyReturn:
+            return connection != nil && answeredOnConnection == connection
+        }
+    }
+
+    private func ask(_ name: AskName, byPerson: Bool) async {
+        let askedOn = connection
+        do {
+            let answer = try await asker(name, byPerson)
+            await record(StoredAnswer(answer: answer, name: name, askedAtMs: wallClock.nowMs), askedOn: askedOn)
+        } catch {
+            failed = (name, error.isRetryable || error.code != .box)
+            isUnavailable = !(failed?.retryable ?? true)
+            events.publish(.failed(name: name, error: error))
+            return
+        }
+        // The name may have turned while the ask was on the wire: ask again under the new one, never record the
+        // new name as answered by the old answer.
+        if lookers > 0 { await evaluate(startsLooking: false) }
+    }
+
+    private func record(_ answer: StoredAnswer<Answer>, askedOn: Int?) async {
+        stored = answer
+        failed = nil
+        isUnavailable = false
+        answeredOnConnection = askedOn ?? connection
+        events.publish(.answered(answer))
+        guard let store, let bytes = try? JSONEncoder().encode(answer) else { return }
+        try? await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
+    }
+}

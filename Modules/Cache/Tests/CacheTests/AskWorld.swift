@@ -1,0 +1,140 @@
+import BoxProtocol
+import Bus
+import Cache
+import ClockSeam
+import Foundation
+import Seal
+import SealInterface
+import SessionInterface
+import SessionTestSupport
+
+/// A world for the cache's rules: a simulation at 10:01:00 UTC on 2026-12-02, a scripted session that answers
+/// every read, a sealed store in a temporary folder, and the three models the rules talk about.
+struct AskWorld: Sendable {
+    static let tenOhOne: Int64 = 1_796_205_660_000
+    static let site = SiteID(rawValue: "deb7e3fa44c17f16")!
+
+    let simulation: Simulation
+    let session: ScriptedSession
+    let store: FileSealedStore
+    let folder: URL
+    let policy: AskPolicy
+
+    init(
+        originMs: Int64 = tenOhOne,
+        folder: URL? = nil,
+        key: [UInt8] = Array(repeating: 7, count: 32),
+        policy: AskPolicy = .ageKeyed
+    ) {
+        simulation = Simulation(originMs: originMs)
+        session = ScriptedSession(wallClock: simulation.clock)
+        let folder =
+            folder
+            ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("cache-tests-\(UUID().uuidString)")
+        self.folder = folder
+        store = FileSealedStore(folder: folder, keys: InMemoryKeyProvider(key: key), events: EventBus())
+        self.policy = policy
+    }
+
+    /// The chargers: a constant name, a minute to live.
+    func chargers() -> LiveAsk<String> {
+        model("chargers", ttl: .seconds(60), order: .chargers, path: "/api/loadpoints") { _, _ in "chargers" }
+    }
+
+    /// The planner's preferences: a constant name, fifteen minutes to live.
+    func prefs() -> LiveAsk<String> {
+        model("prefs", ttl: .seconds(900), order: .prefs, path: "/api/planner/preferences") { _, _ in "prefs" }
+    }
+
+    /// The plan: named by the quarter hour, no time to live.
+    func plan() -> LiveAsk<String> {
+        model("plan", ttl: nil, order: .plan, path: nil) { nowMs, _ in
+            AskName("plan, quarter \(nowMs / 900_000)")
+        }
+    }
+
+    private func model(
+        _ name: String,
+        ttl: Duration?,
+        order: ReadOrder,
+        path: String?,
+        namer: @escaping LiveAsk<String>.Namer
+    ) -> LiveAsk<String> {
+        let session = session
+        return LiveAsk(
+            configuration: .init(model: name, timeToLive: ttl, policy: policy),
+            site: Self.site,
+            store: store,
+            sessionEvents: session.events,
+            wallClock: simulation.clock,
+            namer: namer,
+            asker: { askName, byPerson throws(SessionError) in
+                let request: ReadRequest = path.map { .api(APIRequest(method: "GET", path: $0)) } ?? .plan
+                _ = try await session.read(request, order: byPerson ? .person : order)
+                return "\(name) answered under \(askName)"
+            }
+        )
+    }
+
+    /// Reads each model's kept file at once.
+    func answerEverything() async {
+        await session.setAnswer { request in
+            switch request {
+            case .plan: .success(.plan(Plan(rev: 1, uptimeMs: 0, slots: [], stale: false, ceilingW: nil)))
+            default: .success(.api(APIResponse(status: 200, body: Array("{}".utf8))))
+            }
+        }
+    }
+
+    /// How many request frames went out so far.
+    func sentCount() async -> Int { await session.sent.count }
+
+    /// The paths and kinds sent after the first `skip`.
+    func sent(after skip: Int = 0) async -> [String] {
+        await session.sent.dropFirst(skip).map { read in
+            switch read.request {
+            case .api(let api): api.path
+            default: read.request.wireType
+            }
+        }
+    }
+
+    func removeFolder() { try? FileManager.default.removeItem(at: folder) }
+}
+
+extension AskWorld {
+    /// Runs `asks` as services inside the simulation while `body` drives the world, then stops them.
+    func with(_ asks: [LiveAsk<String>], _ body: @escaping @Sendable (Simulation) async -> Void) async {
+        await simulation.run { simulation in
+            await answerEverything()
+            await withTaskGroup(of: Void.self) { group in
+                for ask in asks { group.addTask { await ask.run() } }
+                await simulation.settle()
+                await body(simulation)
+                for ask in asks { ask.finish() }
+            }
+        }
+    }
+
+    /// The stream comes back (a return from the background, a redial), and the world settles.
+    func streamReturns() async {
+        await session.connect(hello: SampleHello.make())
+        await simulation.settle()
+    }
+
+    /// The app goes to the background for `duration`; the session is closed meanwhile.
+    func background(for duration: Duration) async {
+        await session.drop()
+        await simulation.advance(by: duration)
+    }
+
+    /// A view stays open for `duration` with the box's 1 Hz beat running.
+    func streaming(for duration: Duration) async {
+        for _ in 0..<Int(duration.components.seconds) {
+            await simulation.advance(by: .seconds(1))
+            await session.beat()
+        }
+        await simulation.settle()
+    }
+}
