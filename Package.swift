@@ -118,7 +118,7 @@ let package = Package(
         // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
         .target(
             name: "DemoBox",
-            dependencies: ["BoxProtocol", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus"],
+            dependencies: ["BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus"],
             path: "Apps/DemoBox/Sources/DemoBox"
         ),
         .executableTarget(
