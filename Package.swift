@@ -134,6 +134,11 @@ let package = Package(
             ],
             path: "Apps/Headless/Sources/Headless"
         ),
+        .testTarget(
+            name: "HeadlessTests",
+            dependencies: ["Headless", "SessionInterface", "Cache"],
+            path: "Apps/Headless/Tests/HeadlessTests"
+        ),
         .executableTarget(
             name: "ftw-headless",
             dependencies: ["Headless", "ClockSeam"],
