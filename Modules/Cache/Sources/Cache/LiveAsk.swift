@@ -37,6 +37,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     private enum Input: Sendable {
         case trigger(AskTrigger)
         case session(SessionEvent)
+        case adopt(Answer)
     }
 
     /// Where the model's answer comes from and how long it stands.
@@ -65,6 +66,9 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
     /// the feature is hidden, not reported as an error, until the name changes.
     public private(set) var isUnavailable = false
+
+    /// Why the last ask failed, until an answer is recorded: what the model shows instead of a silent blank.
+    public private(set) var failure: SessionError?
 
     private let configuration: Configuration
     private let site: SiteID
@@ -135,6 +139,13 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         }
     }
 
+    /// Hands the model an answer the box sent without being asked (a plan pushed after a command): it replaces the
+    /// held answer under the name the model wants now and is sealed, costing no request. It is handled in turn with
+    /// triggers, so an ask on the wire when it arrives settles first and the pushed answer is the one kept.
+    public nonisolated func adopt(_ answer: Answer) {
+        inputContinuation.yield(.adopt(answer))
+    }
+
     /// Ends the service loop once the inputs already sent are handled.
     public nonisolated func finish() {
         inputContinuation.finish()
@@ -170,6 +181,11 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
             if lookers > 0 { await evaluate(startsLooking: false) }
         case .session:
             break
+        case .adopt(let answer):
+            // A model that wants nothing now keeps the pushed answer under the name it holds; one that holds nothing
+            // either has no name to keep it under.
+            guard let name = namer(wallClock.nowMs, stored) ?? stored?.name else { return }
+            await record(StoredAnswer(answer: answer, name: name, askedAtMs: wallClock.nowMs), askedOn: connection)
         }
     }
 
@@ -201,6 +217,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         } catch {
             failed = (name, error.isRetryable || error.code != .box)
             isUnavailable = !(failed?.retryable ?? true)
+            failure = error
             events.publish(.failed(name: name, error: error))
             return
         }
@@ -213,6 +230,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         stored = answer
         failed = nil
         isUnavailable = false
+        failure = nil
         answeredOnConnection = askedOn ?? connection
         events.publish(.answered(answer))
         guard let store, let bytes = try? JSONEncoder().encode(answer) else { return }

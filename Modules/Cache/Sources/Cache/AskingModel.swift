@@ -1,0 +1,46 @@
+public import Bus
+public import SessionInterface
+
+/// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
+/// status. The views and the composition drive each the same way (triggers in, the held answer out), so the
+/// forwarding lives here once and every model keeps only what is its own (its name, its decoding, its state).
+public protocol AskingModel: Sendable {
+    /// The model's answer, as it is held and sealed.
+    associatedtype Answer: Sendable & Codable & Equatable
+
+    /// The model's ask.
+    var liveAsk: LiveAsk<Answer> { get }
+
+    /// Reads the sealed answer back and handles triggers and the session's events until ``finish()``.
+    func run() async
+}
+
+extension AskingModel {
+    /// Runs the ask's own loop.
+    public func run() async { await liveAsk.run() }
+
+    /// Hands the model a trigger: its view appeared or went, or a pull to refresh. Returns at once.
+    public func send(_ trigger: AskTrigger) { liveAsk.send(trigger) }
+
+    /// Ends ``run()`` once the triggers already sent are handled.
+    public func finish() { liveAsk.finish() }
+
+    /// Reads the sealed answer, so it shows before anything connects.
+    public func restore() async { await liveAsk.restore() }
+
+    /// What the model's ask did: restored, answered, failed.
+    public var events: EventBus<LiveAsk<Answer>.Event> { liveAsk.events }
+
+    /// The answer held, with the name it was asked under and when; nil before any.
+    public var stored: StoredAnswer<Answer>? { get async { await liveAsk.stored } }
+
+    /// Whether the box serves this at all: false once it refused the read outright (a path it does not carry), which
+    /// hides the feature instead of showing an error.
+    public var isAvailable: Bool { get async { await !liveAsk.isUnavailable } }
+
+    /// Why the last ask failed, until an answer is recorded; nil while the feature is hidden, because a box that
+    /// does not carry it is not an error a person should see.
+    public var failure: SessionError? {
+        get async { await liveAsk.isUnavailable ? nil : liveAsk.failure }
+    }
+}

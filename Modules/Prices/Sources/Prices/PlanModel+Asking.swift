@@ -1,0 +1,23 @@
+import BoxProtocol
+import SessionInterface
+
+extension PlanModel {
+    /// Asks the box for its plan and takes the answer.
+    ///
+    /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``PricesError`` when the answer does
+    ///   not add up.
+    static func askPlan(session: any BoxSession, byPerson: Bool) async throws(SessionError) -> ShownPlan {
+        let answer = try await session.read(.plan, order: byPerson ? .person : .plan)
+        guard case .plan(let plan) = answer else {
+            throw SessionError(
+                .malformedAnswer,
+                PricesError(.unexpectedAnswer, "plan.get answered \(answer)").description
+            )
+        }
+        do {
+            return try ShownPlan(plan: plan)
+        } catch {
+            throw SessionError(.malformedAnswer, error.description)
+        }
+    }
+}

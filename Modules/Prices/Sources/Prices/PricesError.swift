@@ -1,0 +1,38 @@
+/// Why an answer about prices or the plan could not be taken: the one error type of the Prices module.
+///
+/// An answer that fails these checks is never recorded, so the model keeps what it showed before instead of
+/// drawing a window that does not add up.
+public struct PricesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is; extensible without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case badSlot, slotsOutOfOrder, unexpectedAnswer
+        }
+
+        private let value: Value
+
+        /// A slot lasts no time (or less), or its end does not fit in a 64-bit millisecond count.
+        public static let badSlot = Code(value: .badSlot)
+        /// A slot starts before the one before it ends: the slots are not oldest first without overlap.
+        public static let slotsOutOfOrder = Code(value: .slotsOutOfOrder)
+        /// The session answered with another kind of answer than the one asked for.
+        public static let unexpectedAnswer = Code(value: .unexpectedAnswer)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence for logs, never shown to a person as is.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The code and the message.
+    public var description: String { "\(code): \(message)" }
+}

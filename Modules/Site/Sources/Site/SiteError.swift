@@ -1,0 +1,39 @@
+/// Why an answer about the site could not be taken: the one error type of the Site module.
+///
+/// An answer that fails is never recorded, so a model keeps showing what it showed before.
+public struct SiteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is; extensible without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case undecodable, unexpectedStatus, unexpectedAnswer, unknownTimeZone
+        }
+
+        private let value: Value
+
+        /// The body is not the JSON the model reads (not JSON, not an object, a field of the wrong kind).
+        public static let undecodable = Code(value: .undecodable)
+        /// The box's handler answered with a status other than 2xx.
+        public static let unexpectedStatus = Code(value: .unexpectedStatus)
+        /// The session answered with another kind of answer than the API passthrough's.
+        public static let unexpectedAnswer = Code(value: .unexpectedAnswer)
+        /// The box named a time zone this system does not know.
+        public static let unknownTimeZone = Code(value: .unknownTimeZone)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence for logs, never shown to a person as is.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The code and the message.
+    public var description: String { "\(code): \(message)" }
+}

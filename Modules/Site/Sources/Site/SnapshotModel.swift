@@ -1,0 +1,116 @@
+public import Bus
+public import ClockSeam
+import Foundation
+public import SealInterface
+public import SessionInterface
+
+/// The site's last snapshot: built from the session's live frames (a snap, then deltas and ticks), sealed in
+/// `snapshot-<site>` when the app asks (``persist()``, at inactive and background), and read at launch so the Now
+/// screen draws before anything connects.
+///
+/// Restored readings are shown as from the cache with their age, never as live, and are never written back as if
+/// fresh: only a snapshot built from this run's stream is sealed.
+///
+/// ## Concurrency
+/// An actor; ``run()`` is its service loop over the session's telemetry.
+public actor SnapshotModel {
+    private enum State {
+        /// Nothing to show.
+        case empty
+        /// Read back from the sealed file, sealed at `savedAtMs`.
+        case restored(SiteSnapshot, savedAtMs: Int64)
+        /// Built from the stream of `connection`.
+        case live(SiteSnapshot, connection: Int)
+    }
+
+    /// What the sealed file holds: the readings and when they were sealed.
+    private struct Sealed: Codable {
+        var snapshot: SiteSnapshot
+        var savedAtMs: Int64
+    }
+
+    private let site: SiteID
+    private let store: (any SealedStore)?
+    private let wallClock: any WallClock
+    private let sessionEvents: AsyncStream<SessionEvent>
+    private var state = State.empty
+    private var restored = false
+
+    /// Makes the model.
+    ///
+    /// - Parameters:
+    ///   - site: The home whose `snapshot-<site>` file holds the readings.
+    ///   - store: Where they are sealed; nil keeps them in memory only.
+    ///   - sessionEvents: The session's bus: its live frames.
+    ///   - wallClock: Now, for when the snapshot is sealed.
+    public init(
+        site: SiteID,
+        store: (any SealedStore)?,
+        sessionEvents: EventBus<SessionEvent>,
+        wallClock: any WallClock
+    ) {
+        self.site = site
+        self.store = store
+        self.wallClock = wallClock
+        self.sessionEvents = sessionEvents.subscribe()
+    }
+
+    /// The snapshot to draw, with where it came from; nil before any.
+    public var shown: ShownSnapshot? {
+        switch state {
+        case .empty: nil
+        case .restored(let snapshot, let savedAtMs):
+            ShownSnapshot(snapshot: snapshot, origin: .cache(savedAtMs: savedAtMs))
+        case .live(let snapshot, let connection):
+            ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection))
+        }
+    }
+
+    /// Reads the sealed snapshot, once, unless the stream already gave one.
+    public func restore() async {
+        guard !restored, let store else { return }
+        restored = true
+        guard let bytes = await store.read(.snapshot(site)),
+            let sealed = try? JSONDecoder().decode(Sealed.self, from: Data(bytes))
+        else { return }
+        // The read suspended: a live frame may have arrived meanwhile, and it wins.
+        guard case .empty = state else { return }
+        state = .restored(sealed.snapshot, savedAtMs: sealed.savedAtMs)
+    }
+
+    /// Reads the sealed snapshot back, then applies live frames until the session's bus finishes or the task is
+    /// cancelled.
+    public func run() async {
+        await restore()
+        for await event in sessionEvents {
+            guard case .telemetry(let frame) = event else { continue }
+            apply(frame)
+        }
+    }
+
+    /// Seals the live snapshot with the wall-clock time; does nothing while the snapshot shown is the restored one.
+    public func persist() async {
+        guard case .live(let snapshot, _) = state, let store else { return }
+        let sealed = Sealed(snapshot: snapshot, savedAtMs: wallClock.nowMs)
+        guard let bytes = try? JSONEncoder().encode(sealed) else { return }
+        // A failed write leaves the previous file in place; the next persist tries again.
+        try? await store.write(Array(bytes), to: .snapshot(site))
+    }
+
+    private func apply(_ frame: TelemetryFrame) {
+        switch (frame.message, state) {
+        case (.snap(let snap), _):
+            state = .live(SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs), connection: frame.connection)
+        case (.delta(let delta, _), .live(var snapshot, let connection)) where connection == frame.connection:
+            snapshot.apply(delta, arrivalMs: frame.arrivalMs)
+            state = .live(snapshot, connection: connection)
+        case (.tick(let tick), .live(var snapshot, let connection)) where connection == frame.connection:
+            snapshot.apply(tick, arrivalMs: frame.arrivalMs)
+            state = .live(snapshot, connection: connection)
+        default:
+            // A delta or tick without this connection's snap to apply to: the stream sends a snap first, so this
+            // is a frame from a connection already gone; the cached readings must not be passed off as live.
+            break
+        }
+    }
+}
