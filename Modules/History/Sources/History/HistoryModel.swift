@@ -50,6 +50,9 @@ public actor HistoryModel {
         var restored = false
         /// The bytes last sealed (or read back), so an unchanged window is not written again.
         var sealed: [UInt8]?
+        /// The window's step for the tile span it last covered: the plan depends on nothing else, and a cold start
+        /// should not plan twice.
+        var step: (first: Int64, last: Int64, stepMs: Int64)?
     }
 
     /// Changes of the window, refused tiles and files, failed loads.
@@ -104,13 +107,12 @@ public actor HistoryModel {
         self.events = EventBus()
         self.sessionEvents = sessionEvents.subscribe()
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
-        let nowMs = wallClock.nowMs
         window = HistoryWindow.build(
             from: HeldHistory(),
             series: configuration.series,
-            nowMs: nowMs,
+            nowMs: wallClock.nowMs,
             spanMs: configuration.spanMs,
-            stepMs: configuration.windowPlan(nowMs: nowMs).stepMs
+            stepMs: configuration.resolution.stepMs
         )
     }
 
@@ -297,10 +299,20 @@ public actor HistoryModel {
             series: configuration.series,
             nowMs: nowMs,
             spanMs: configuration.spanMs,
-            stepMs: configuration.windowPlan(nowMs: nowMs).stepMs
+            stepMs: windowStepMs(nowMs: nowMs)
         )
         guard built != window else { return }
         window = built
         events.publish(.changed(built))
+    }
+
+    /// The step of the box's plan for the window ending at `nowMs`, planned again only when the tiles it spans move.
+    private func windowStepMs(nowMs: Int64) -> Int64 {
+        let first = HistoryGeometry.tileStart(configuration.resolution, atMs: nowMs - configuration.spanMs)
+        let last = HistoryGeometry.tileStart(configuration.resolution, atMs: nowMs - 1)
+        if let step = state.step, step.first == first, step.last == last { return step.stepMs }
+        let stepMs = configuration.windowPlan(nowMs: nowMs).stepMs
+        state.step = (first, last, stepMs)
+        return stepMs
     }
 }

@@ -88,7 +88,7 @@ enum TilesFile {
             stride: stride,
             startMs: startMs,
             partial: partial,
-            etag: String(decoding: etag, as: UTF8.self),
+            etag: etag.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) },
             columns: columns
         )
     }

@@ -38,7 +38,10 @@ struct TilesFileReader {
 
     mutating func text() throws(HistoryError) -> String {
         let field = try raw(try count())
-        guard let text = String(validating: field, as: UTF8.self) else { throw failure("text is not UTF-8") }
+        // Through a buffer pointer: the slice itself would take the standard library's generic, much slower path.
+        guard let text = field.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
+            throw failure("text is not UTF-8")
+        }
         return text
     }
 }
