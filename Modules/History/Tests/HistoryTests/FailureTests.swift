@@ -3,6 +3,7 @@ import Bus
 import Cache
 import ClockSeam
 import History
+import HistoryTestSupport
 import SessionInterface
 import SessionTestSupport
 import Synchronization

@@ -4,6 +4,7 @@ import Cache
 import ClockSeam
 import Foundation
 import History
+import HistoryTestSupport
 import SessionInterface
 import SessionTestSupport
 import Testing

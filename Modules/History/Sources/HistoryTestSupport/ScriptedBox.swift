@@ -1,23 +1,30 @@
-import BoxProtocol
-import SessionInterface
+public import BoxProtocol
+public import SessionInterface
 
-/// The box's side of `hist.query` for tests: every series has a reading for each five minutes that ended before
-/// now, tiles are planned, packed and tagged with the box's own arithmetic, `have` is honoured by etag, and the
-/// tile still filling is always sent.
-struct ScriptedBox: Sendable {
+/// The box's side of `hist.query`, for tests and the benchmark: every series has a reading for each five minutes
+/// that ended before now, tiles are planned, packed and tagged with the box's own arithmetic, `have` is honoured by
+/// etag, and the tile still filling is always sent.
+public struct ScriptedBox: Sendable {
     /// Ranges the box names in `hist.end` (and holds no readings for).
-    var gaps: [HistGap] = []
+    public var gaps: [HistGap]
     /// A tile whose etag the box sends wrong, as a corrupted chunk would arrive.
-    var tamperedTile: String?
+    public var tamperedTile: String?
 
-    /// The reading of series number `series` in the step starting at `atMs`, or MISSING while that step is not over.
-    static func reading(series: Int, atMs: Int64, stepMs: Int64, nowMs: Int64) -> Int32 {
+    /// Makes a box with readings everywhere but in `gaps`, and every etag right but `tamperedTile`'s.
+    public init(gaps: [HistGap] = [], tamperedTile: String? = nil) {
+        self.gaps = gaps
+        self.tamperedTile = tamperedTile
+    }
+
+    /// The reading of series number `series` in the step starting at `atMs`, or MISSING while that step is not over:
+    /// negative, zero and positive values in turn, different per series, the same on every ask.
+    public static func reading(series: Int, atMs: Int64, stepMs: Int64, nowMs: Int64) -> Int32 {
         guard atMs + stepMs <= nowMs else { return TileData.missing }
         return Int32((atMs / stepMs) % 2000 - 1000) * Int32(series + 1)
     }
 
     /// The box's answer to `query` at `nowMs`.
-    func answer(_ query: HistQuery, nowMs: Int64) -> HistoryAnswer {
+    public func answer(_ query: HistQuery, nowMs: Int64) -> HistoryAnswer {
         let plan = HistoryGeometry.plan(
             res: query.res,
             fromMs: query.fromMs,
