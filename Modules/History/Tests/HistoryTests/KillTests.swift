@@ -22,7 +22,7 @@ import Testing
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         await Priming.prime(in: folder, atMs: Self.elevenFifty)
-        let relaunched = HistoryWorld(originMs: Self.elevenFifty + 7 * HistoryWorld.minute, folder: folder)
+        let relaunched = HistoryWorld(originMs: Landmarks.noon + 7 * HistoryWorld.minute, folder: folder)
         let model = relaunched.model()
         await model.restore()
         let window = await model.window
@@ -30,12 +30,13 @@ import Testing
         let before = Self.elevenFifty - 5 * HistoryWorld.minute
         let reading = ScriptedBox.reading(series: 0, atMs: before, stepMs: 300_000, nowMs: Self.elevenFifty)
         #expect(window.sample(of: "grid_w", atMs: before) == .value(reading))
-        for minutes in [0, 5] {
+        for minutes in stride(from: 0, through: 15, by: 5) {
             let atMs = Self.elevenFifty + Int64(minutes) * HistoryWorld.minute
             for series in HistoryModel.Configuration.homeSeries {
-                #expect(window.sample(of: series, atMs: atMs) == .onTheirWay, "\(series) at 11:5\(minutes)")
+                #expect(window.sample(of: series, atMs: atMs) == .onTheirWay, "\(series), \(minutes) min after")
             }
         }
+        #expect(window.toMs == Landmarks.noon + 10 * HistoryWorld.minute, "up to the step holding now")
         #expect(await relaunched.queries().isEmpty)
     }
 
