@@ -88,12 +88,13 @@ let package = Package(
             "History",
             ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]
         ),
+        module("History", "HistoryTestSupport", ["BoxProtocol", "SessionInterface"]),
         moduleTests(
             "History",
             "HistoryTests",
             [
-                "History", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
-                "Bus", "ClockSeam", "Fixtures",
+                "History", "HistoryTestSupport", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface",
+                "Seal", "BoxProtocol", "Bus", "ClockSeam", "Fixtures",
             ]
         ),
         module("Prices", "Prices", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -153,7 +154,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-bench",
-            dependencies: ["Trace", "History", "Seal", "SealInterface", "BoxProtocol", "Crypto", "Bus", "ClockSeam"],
+            dependencies: [
+                "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
+                "Crypto", "Bus", "ClockSeam",
+            ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
 

@@ -1,0 +1,77 @@
+import BoxProtocol
+import Bus
+import Cache
+import ClockSeam
+import History
+import HistoryTestSupport
+import SessionInterface
+import SessionTestSupport
+import Synchronization
+import Testing
+
+/// A read that fails records nothing; the next live frame or return asks again under the same rules, and the tiles
+/// already drawn stay.
+@Suite struct FailureTests {
+    @Test func aLostCarrierRecordsNothingAndTheReturnAsksAgain() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        let run = await world.run { _ in
+            await world.session.hold()
+            await world.streamReturns()
+            await world.session.drop()
+            await world.simulation.settle()
+            #expect(await world.tilesFileSize() == nil, "nothing recorded")
+            await world.session.release()
+            await world.streamReturns()
+        }
+        let failures = run.events.compactMap { event -> SessionError.Code? in
+            if case .failed(_, let error) = event { return error.code }
+            return nil
+        }
+        #expect(failures == [.carrierLost])
+        let queries = await world.queries()
+        #expect(queries.count == 3)
+        #expect(queries.first?.fromMs == queries.dropFirst().first?.fromMs, "the tile still filling, again")
+        #expect(await run.model.window.newestValueMs == HistoryWorld.tenOhOne - HistoryWorld.minute)
+    }
+
+    @Test func aTimeoutIsAskedAgainOnTheNextLiveFrameAndTheDrawnTilesStay() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        let failing = Mutex(false)
+        let clock = world.simulation.clock
+        await world.session.setAnswer { request in
+            guard case .history(let query) = request else { return .failure(SessionError(.box, "not scripted")) }
+            if failing.withLock({ $0 }) { return .failure(SessionError(.timeout, "the box stayed silent")) }
+            return .success(.history(ScriptedBox().answer(query, nowMs: clock.nowMs)))
+        }
+        let run = await world.run(box: nil) { model in
+            await world.streamReturns()
+            let primed = await model.window.newestValueMs
+            failing.withLock { $0 = true }
+            model.send(.nodeViewAppeared)
+            await world.streaming(for: 5 * 60)
+            let during = await world.queries().count
+            #expect(during > 3, "each live frame asked again")
+            #expect(await model.window.newestValueMs == primed, "the tiles already drawn stay")
+            #expect(await model.window.sample(of: "grid_w", atMs: HistoryWorld.tenOhOne - 600_000) != .absent)
+            failing.withLock { $0 = false }
+            await world.streaming(for: 2)
+            #expect(await world.queries().count == during + 1)
+        }
+        let name = HistoryModel.Configuration().name(atMs: world.simulation.clock.nowMs)
+        #expect(await run.model.window.askedUnder == name)
+    }
+
+    @Test func aRefusalIsNotAskedAgainUntilTheNameTurns() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run(box: nil) { _ in
+            await world.streamReturns()
+            await world.streaming(for: 3 * 60)
+            #expect(await world.queries().count == 1)
+            await world.streaming(for: 60)
+            #expect(await world.queries().count == 2)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import BoxProtocol
+import Bus
+import Cache
+import ClockSeam
+import Foundation
+import History
+import HistoryTestSupport
+import Seal
+import SealInterface
+import SessionInterface
+import Testing
+
+/// cache.md §5: `tiles-<site>` holds the closed tiles for 48 hours and the tile still filling (about 11.5 KB), with
+/// the name the window was asked under and the gaps the box named; a file that fails reads as empty.
+@Suite struct SealedFileTests {
+    /// Five tiles of four series (5 × 2304 bytes of samples) and the seal's 50 bytes, with at most 256 bytes of
+    /// headers: 11.5 KB.
+    private static let fiveTiles = (5 * 2304 + 50)...(5 * 2304 + 50 + 256)
+
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("history-file-\(UUID().uuidString)")
+    }
+
+    @Test func theSealedFileFor48HoursOfFourSeriesStaysNear11_5KB() async throws {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run { _ in await world.streamReturns() }
+        let size = try #require(await world.tilesFileSize())
+        #expect(Self.fiveTiles.contains(size), "five tiles of 2304 bytes, their headers and the seal: \(size) bytes")
+    }
+
+    @Test func tilesThatFellOutOfTheWindowAreDroppedWhenWriting() async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne)
+        let later = HistoryWorld(originMs: HistoryWorld.tenOhOne + 13 * 60 * HistoryWorld.minute, folder: folder)
+        await later.run { _ in await later.streamReturns() }
+        #expect(Self.fiveTiles.contains(try #require(await later.tilesFileSize())), "still five tiles, not six")
+    }
+
+    @Test func aTamperedTilesFileOpensAsEmpty() async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne)
+        let file = folder.appendingPathComponent(SealedFileName.tiles(HistoryWorld.site).fileName)
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: file)
+        let relaunched = HistoryWorld(originMs: HistoryWorld.tenOhOne + HistoryWorld.minute, folder: folder)
+        let seals = relaunched.sealEvents.subscribe()
+        let model = relaunched.model()
+        await model.restore()
+        let window = await model.window
+        #expect(window.columns.allSatisfy { $0.samples.allSatisfy { $0 == .absent } })
+        #expect(window.askedUnder == nil)
+        relaunched.sealEvents.finish()
+        #expect(await drained(seals) == [.dropped(file: file.lastPathComponent, reason: .tampered)])
+    }
+
+    @Test(arguments: [0, 1, 40, 5_000, 11_685])
+    func aTilesFileThisBuildCannotReadOpensAsEmpty(keptBytes: Int) async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne)
+        let world = HistoryWorld(originMs: HistoryWorld.tenOhOne + HistoryWorld.minute, folder: folder)
+        let contents = try #require(await world.store.read(.tiles(HistoryWorld.site)))
+        let unreadable = keptBytes == 0 ? [9] + contents.dropFirst() : Array(contents.prefix(keptBytes))
+        try await world.store.write(unreadable, to: .tiles(HistoryWorld.site))
+        let run = await world.run(box: nil) { model in await model.restore() }
+        #expect(run.refusals.map(\.code) == [.unreadableFile])
+        #expect(await run.model.window.newestValueMs == nil)
+    }
+
+    @Test func gapsFromHistEndAreKeptAcrossAKill() async {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yesterdayTen = HistoryWorld.tenOhOne - 24 * 60 * HistoryWorld.minute - HistoryWorld.minute
+        let gap = HistGap(fromMs: yesterdayTen, toMs: yesterdayTen + 60 * HistoryWorld.minute, reason: .boxDown)
+        await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne, box: ScriptedBox(gaps: [gap]))
+        let relaunched = HistoryWorld(originMs: HistoryWorld.tenOhOne + HistoryWorld.minute, folder: folder)
+        let model = relaunched.model()
+        await model.restore()
+        let window = await model.window
+        #expect(window.gaps == [gap])
+        for minutes in [0, 30, 55] {
+            let atMs = yesterdayTen + Int64(minutes) * HistoryWorld.minute
+            #expect(window.sample(of: "pv_w", atMs: atMs) == .gap(.boxDown))
+        }
+        #expect(window.sample(of: "pv_w", atMs: yesterdayTen + 60 * HistoryWorld.minute) != .gap(.boxDown))
+    }
+}
