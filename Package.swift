@@ -151,7 +151,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-bench",
-            dependencies: ["Trace", "History", "Seal", "SealInterface", "BoxProtocol", "Crypto", "Bus", "ClockSeam"],
+            dependencies: [
+                "Trace", "History", "Seal", "SealInterface", "SessionInterface", "BoxProtocol", "Crypto", "Bus",
+                "ClockSeam",
+            ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
 

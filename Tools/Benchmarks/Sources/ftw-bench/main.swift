@@ -1,1 +1,1 @@
-print("not built yet")
+await TraceBenchmark.run(ifNamed: Array(CommandLine.arguments.dropFirst()))
