@@ -28,8 +28,9 @@ extension LiveTrace {
         case .delta(let delta, let truncated): box?.picture.apply(delta, truncated: truncated)
         case .tick: box?.picture.applyTick()
         }
-        guard let anchor = box?.anchor, let stamp = anchor.stamp(uptimeMs: frame.uptimeMs) else { return }
+        guard let anchor = box?.anchor else { return }
         if improvement > 0 { reanchor(anchor.id, earlierByMs: improvement) }
+        guard let stamp = anchor.stamp(uptimeMs: frame.uptimeMs) else { return }
         box?.newestStampMs = stamp
         recordBeat(atMs: stamp, anchor: anchor.id)
     }

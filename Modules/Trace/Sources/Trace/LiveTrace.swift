@@ -124,7 +124,7 @@ public actor LiveTrace {
 
     /// The memory the rings have reserved: fixed per field, whatever runs through them.
     public var footprint: TraceFootprint {
-        let slots = rings.values.reduce(0) { $0 + $1.reservedSlots }
+        let slots = rings.values.reduce(0) { $0 + $1.capacity }
         return TraceFootprint(rings: rings.count, slots: slots, bytes: slots * MemoryLayout<TraceSlot>.stride)
     }
 

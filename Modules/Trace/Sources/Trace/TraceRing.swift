@@ -52,17 +52,11 @@ package final class TraceRing {
         }
     }
 
-    /// The most points the ring holds.
+    /// The most points the ring holds: the slots it reserved, for its whole life.
     package var capacity: Int { buffer.header.capacity }
 
     /// Points held.
     package var count: Int { buffer.header.count }
-
-    /// How far back the ring reaches from its newest point.
-    package var windowMs: Int64 { buffer.header.windowMs }
-
-    /// Slots reserved: the capacity, for the ring's whole life.
-    package var reservedSlots: Int { buffer.header.capacity }
 
     /// Whether the next point starts a run whatever the gap: set after a restore, so no line joins across it.
     package var breaksNextRun: Bool {
@@ -81,14 +75,8 @@ package final class TraceRing {
     /// The newest point, if any.
     package var newest: TraceSlot? { count == 0 ? nil : self[count - 1] }
 
-    /// Whether a point stamped `timeMs` may be appended: rings only move forward in time.
-    package func accepts(timeMs: Int64) -> Bool {
-        guard let newest else { return true }
-        return timeMs > newest.timeMs
-    }
-
-    /// Appends `slot` (after the newest point, see ``accepts(timeMs:)``) and drops what falls out of the window or
-    /// past the capacity; `anchor` is the box anchor it was stamped on, nil for a point no anchor stamped.
+    /// Appends `slot`, which must be after the newest point, and drops what falls out of the window or past the
+    /// capacity; `anchor` is the box anchor it was stamped on, nil for a point no anchor stamped.
     package func append(_ slot: TraceSlot, anchor: UInt32?) {
         buffer.withUnsafeMutablePointers { cursor, slots in
             Self.append(slot, anchor: anchor, cursor: &cursor.pointee, slots: slots)
