@@ -81,7 +81,10 @@ let package = Package(
         moduleTests(
             "Trace",
             "TraceTests",
-            ["Trace", "SessionInterface", "SealInterface", "Seal", "BoxProtocol", "Bus", "ClockSeam"]
+            [
+                "Trace", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
+                "ClockSeam",
+            ]
         ),
         module(
             "History",

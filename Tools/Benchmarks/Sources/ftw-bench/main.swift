@@ -1,14 +1,15 @@
 import Foundation
 
-/// The benchmarks by name: `swift run -c release ftw-bench <name>`; one line each.
-let benchmarks: [String: @Sendable () async -> Void] = [
-    "history": HistoryBenchmark.run
+/// The benchmarks by name: `swift run -c release ftw-bench <name> [arguments]`; one line each.
+let benchmarks: [String: @Sendable ([String]) async -> Void] = [
+    "history": { _ in await HistoryBenchmark.run() },
+    "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
 ]
 
-let name = CommandLine.arguments.dropFirst().first ?? ""
-if let benchmark = benchmarks[name] {
-    await benchmark()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let name = arguments.first, let benchmark = benchmarks[name] {
+    await benchmark(Array(arguments.dropFirst()))
 } else {
-    print("usage: ftw-bench <\(benchmarks.keys.sorted().joined(separator: "|"))>")
+    print("usage: ftw-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [arguments]")
     exit(2)
 }

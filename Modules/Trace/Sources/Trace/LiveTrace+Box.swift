@@ -1,0 +1,88 @@
+import Bus
+import ClockSeam
+package import SessionInterface
+
+extension LiveTrace {
+    /// Follows the session: live frames are recorded; the stream's end ends the box stream's anchor and picture.
+    func handle(_ event: SessionEvent) {
+        switch event {
+        case .telemetry(let frame):
+            record(frame)
+        case .streamLost, .terminated:
+            box = nil
+        case .connection(let state):
+            if case .streaming = state { return }
+            box = nil
+        case .streamReturned, .planPushed, .asked, .boxError:
+            break
+        }
+    }
+
+    /// Records one box frame: places it on its connection's anchor, applies it to the picture, and records a point
+    /// for every live field at the frame's stamp.
+    package func record(_ frame: TelemetryFrame) {
+        guard let gap = BoxAnchor.gap(arrivalMs: frame.arrivalMs, uptimeMs: frame.uptimeMs) else { return }
+        let improvement = place(frame, gapMs: gap)
+        switch frame.message {
+        case .snap(let snap): box?.picture.apply(snap)
+        case .delta(let delta, let truncated): box?.picture.apply(delta, truncated: truncated)
+        case .tick: box?.picture.applyTick()
+        }
+        guard let anchor = box?.anchor else { return }
+        if improvement > 0 { reanchor(anchor.id, earlierByMs: improvement) }
+        guard let stamp = anchor.stamp(uptimeMs: frame.uptimeMs) else { return }
+        box?.newestStampMs = stamp
+        recordBeat(atMs: stamp, anchor: anchor.id)
+    }
+
+    /// Puts the frame on its anchor, starting a new one for a new connection or a reboot; returns how much the
+    /// anchor's smallest gap improved.
+    private func place(_ frame: TelemetryFrame, gapMs: Int64) -> Int64 {
+        if case .placed(let improvement)? = box?.anchor.place(
+            connection: frame.connection,
+            uptimeMs: frame.uptimeMs,
+            gapMs: gapMs
+        ) {
+            return improvement
+        }
+        anchors &+= 1
+        let anchor = BoxAnchor(connection: frame.connection, id: anchors, uptimeMs: frame.uptimeMs, gapMs: gapMs)
+        if box?.anchor.connection == frame.connection {
+            // Uptime went backwards on the same connection: the box rebooted, its sources' ages are another boot's.
+            box?.anchor = anchor
+            box?.picture.forgetSources()
+        } else {
+            box = BoxStream(anchor: anchor, newestStampMs: 0)
+        }
+        return 0
+    }
+
+    /// Moves every point stamped on `anchor` earlier by `deltaMs`: a less delayed frame showed the old anchor was
+    /// late, so the whole connection now sits on the better one.
+    private func reanchor(_ anchor: UInt32, earlierByMs deltaMs: Int64) {
+        for ring in rings.values { ring.shift(anchor: anchor, byMs: deltaMs) }
+        if let restored, restored.firstLiveAnchor == anchor, let firstLiveMs = restored.firstLiveMs {
+            self.restored?.firstLiveMs = max(restored.newestMs, firstLiveMs - deltaMs)
+        }
+        events.publish(.changed)
+    }
+
+    private func recordBeat(atMs stampMs: Int64, anchor: UInt32) {
+        guard let picture = box?.picture else { return }
+        let gapRuleMs = configuration.boxGapRule.wholeMilliseconds
+        var recorded = false
+        for entry in picture.entries where picture.records(entry) {
+            guard let value = entry.value, let ring = ring(for: entry.fieldID) else { continue }
+            recorded =
+                ring.record(
+                    timeMs: stampMs,
+                    value: value,
+                    source: .box,
+                    gapRuleMs: gapRuleMs,
+                    anchor: anchor,
+                    runs: &runs
+                ) || recorded
+        }
+        if recorded { noteLive(atMs: stampMs, anchor: anchor) }
+    }
+}

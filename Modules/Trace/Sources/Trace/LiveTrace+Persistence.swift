@@ -1,0 +1,108 @@
+import Bus
+import ClockSeam
+import SealInterface
+
+extension LiveTrace {
+    /// Writes the ring file now: the app calls it at inactive and at background, the service every
+    /// ``TraceConfiguration/persistInterval`` while live points come in.
+    ///
+    /// Writes are serialised and each one seals the rings as they are when it starts, so when this returns the
+    /// file holds everything recorded before the call. A trace with no point at all writes nothing, so a trace
+    /// asked to persist before its restore never overwrites the file it would read.
+    public func persist() async {
+        guard store != nil else { return }
+        writer.requested += 1
+        let ticket = writer.requested
+        while writer.isWriting {
+            await withCheckedContinuation { writer.waiters.append($0) }
+        }
+        guard writer.covered < ticket else { return }
+        writer.isWriting = true
+        writer.covered = writer.requested
+        await writeRings()
+        writer.isWriting = false
+        let waiters = writer.waiters
+        writer.waiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Reads the ring file back, once, before anything connects: each point comes back unseen, runs as recorded,
+    /// and the first live point after it starts its own run. Callers that ask while it reads wait for it.
+    ///
+    /// A file that does not open reads as empty (the store drops it and says why on its bus); one that opens but
+    /// does not decode leaves the trace empty and says why with `TraceEvent.restoreFailed`. A trace that already
+    /// recorded live points keeps them and reads nothing back.
+    public func restore() async {
+        switch restoration {
+        case .finished:
+            return
+        case .reading:
+            await withCheckedContinuation { continuation in
+                if case .reading(let waiters) = restoration {
+                    restoration = .reading(waiters: waiters + [continuation])
+                } else {
+                    continuation.resume()
+                }
+            }
+            return
+        case .pending:
+            restoration = .reading(waiters: [])
+        }
+        let bytes = await store?.read(.ring(site))
+        if let bytes, rings.values.allSatisfy({ $0.count == 0 }) { install(bytes) }
+        if case .reading(let waiters) = restoration {
+            for waiter in waiters { waiter.resume() }
+        }
+        restoration = .finished
+    }
+
+    /// Loops on the injected clock, writing the ring file each interval in which live points came in.
+    func writeWhileLive() async {
+        while true {
+            do {
+                try await clock.sleep(for: configuration.persistInterval)
+            } catch {
+                return
+            }
+            if unsaved { await persist() }
+        }
+    }
+
+    private func writeRings() async {
+        guard let store, rings.values.contains(where: { $0.count > 0 }) else { return }
+        let fields = rings.keys.sorted().compactMap { id in rings[id].map { RingFile.Field(fieldID: id, ring: $0) } }
+        let bytes = RingFile.encode(fields)
+        unsaved = false
+        do {
+            try await store.write(bytes, to: .ring(site))
+            events.publish(.persisted(bytes: bytes.count))
+        } catch {
+            unsaved = true
+            events.publish(.persistFailed(error))
+        }
+    }
+
+    private func install(_ bytes: [UInt8]) {
+        let limits = RingFile.Limits(
+            capacity: configuration.ringCapacity,
+            windowMs: configuration.window.wholeMilliseconds,
+            maxFields: configuration.maxFields
+        )
+        do {
+            let fields = try RingFile.decode(bytes, limits: limits, runs: &runs)
+            var points = 0
+            var newestMs: Int64?
+            for field in fields where field.ring.count > 0 {
+                field.ring.breaksNextRun = true
+                rings[field.fieldID] = field.ring
+                points += field.ring.count
+                newestMs = max(newestMs ?? .min, field.ring.newest?.timeMs ?? .min)
+            }
+            if let newestMs { restored = RestoredSpan(newestMs: newestMs) }
+            events.publish(.restored(points: points))
+            if points > 0 { events.publish(.changed) }
+        } catch {
+            events.publish(.restoreFailed(error))
+        }
+    }
+}

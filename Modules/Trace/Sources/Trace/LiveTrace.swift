@@ -1,0 +1,149 @@
+public import Bus
+public import ClockSeam
+public import SealInterface
+public import SessionInterface
+
+/// The one copy of the last minutes of every node's live readings: one ring per field, recorded from the box's
+/// stream or the cloud feed, sealed to `ring-<site>` so a node's curve opens drawn after a kill.
+///
+/// - Only fields whose own reading is live are recorded (a device that stopped answering records nothing).
+/// - Box points are stamped by box uptime on the connection's anchor (the smallest clock gap seen on it), cloud
+///   points with the cloud's send time.
+/// - Each source has its own gap rule; a longer gap starts a new run. Runs are recorded with the points, survive
+///   the file, and are what a chart draws.
+///
+/// ## Concurrency
+/// An actor. ``run()`` is its service: it reads the ring file back (``restore()``), then consumes the session's
+/// bus, subscribed at init so no frame is missed, and writes the ring file every ``TraceConfiguration/persistInterval``
+/// on the injected clock while live points come in. Writes are serialised: a later ``persist()`` never lands
+/// before an earlier one.
+public actor LiveTrace {
+    /// Tells observers to redraw, and what became of the ring file.
+    public nonisolated let events: EventBus<TraceEvent>
+
+    let site: SiteID
+    let store: (any SealedStore)?
+    let clock: any Clock<Duration>
+    let wallClock: any WallClock
+    let configuration: TraceConfiguration
+    private let sessionEvents: AsyncStream<SessionEvent>
+
+    /// Every field's ring, by field id.
+    var rings: [Int: TraceRing] = [:]
+    /// The last run id handed out.
+    var runs: UInt32 = 0
+    /// The last anchor id handed out.
+    var anchors: UInt32 = 0
+    /// The box stream while one runs on a connection; nil while it is down.
+    var box: BoxStream?
+    /// Where reading the ring file back stands.
+    var restoration: Restoration = .pending
+    /// What the ring file gave, and when live points came after it: the time the app missed.
+    var restored: RestoredSpan?
+    /// Live points were recorded since the ring file was last written.
+    var unsaved = false
+    /// The ring file's writer: one write at a time, in order.
+    var writer = RingWriter()
+    private var isRunning = false
+
+    /// Makes a trace; it listens to `sessionEvents` from now on, though it records only once ``run()`` runs.
+    ///
+    /// - Parameters:
+    ///   - site: The home, whose `ring-<site>` file the trace keeps.
+    ///   - store: Where the ring file is sealed; nil keeps the trace in memory only.
+    ///   - sessionEvents: The session's bus: live frames, and when the stream comes and goes.
+    ///   - clock: Paces the ring file's writes.
+    ///   - wallClock: Now, for ``missed()``.
+    ///   - configuration: The window, the sources' cadences, the capacity.
+    public init(
+        site: SiteID,
+        store: (any SealedStore)?,
+        sessionEvents: EventBus<SessionEvent>,
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        configuration: TraceConfiguration = TraceConfiguration()
+    ) {
+        self.site = site
+        self.store = store
+        self.clock = clock
+        self.wallClock = wallClock
+        self.configuration = configuration
+        self.events = EventBus()
+        self.sessionEvents = sessionEvents.subscribe()
+    }
+
+    /// Reads the ring file back (if that was not done yet), then records every live frame of the session and writes
+    /// the ring file while live points come in, until the task is cancelled. A second call returns at once.
+    public func run() async {
+        guard !isRunning else { return }
+        isRunning = true
+        await restore()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.writeWhileLive() }
+            for await event in sessionEvents { handle(event) }
+            group.cancelAll()
+        }
+    }
+
+    /// The field ids the trace holds a ring for, ascending.
+    public var fields: [Int] { rings.keys.sorted() }
+
+    /// The points of `field`, oldest first; empty for a field the trace does not know.
+    public func points(field: Int) -> [TracePoint] {
+        guard let ring = rings[field] else { return [] }
+        return (0..<ring.count).map { ring[$0].point }
+    }
+
+    /// What a chart draws for `field`, oldest first: each point with the run recorded with it.
+    public func samples(field: Int) -> [ChartSample] {
+        guard let ring = rings[field] else { return [] }
+        return (0..<ring.count).map { index in
+            let slot = ring[index]
+            return ChartSample(
+                timeMs: slot.timeMs,
+                value: Double(slot.value),
+                seen: slot.flags.contains(.seen),
+                run: Int(slot.run),
+                startsRun: slot.flags.contains(.startsRun)
+            )
+        }
+    }
+
+    /// The time the app missed: from the newest point read back from the ring file to the first live point after
+    /// it, or to `nowMs` while none has come; nil when nothing was read back.
+    public func missed(nowMs: Int64) -> Duration? {
+        guard let restored else { return nil }
+        let end = restored.firstLiveMs ?? nowMs
+        return .milliseconds(max(0, end - restored.newestMs))
+    }
+
+    /// ``missed(nowMs:)`` now, on the wall clock.
+    public func missed() -> Duration? {
+        missed(nowMs: wallClock.nowMs)
+    }
+
+    /// The memory the rings have reserved: fixed per field, whatever runs through them.
+    public var footprint: TraceFootprint {
+        let slots = rings.values.reduce(0) { $0 + $1.capacity }
+        return TraceFootprint(rings: rings.count, slots: slots, bytes: slots * MemoryLayout<TraceSlot>.stride)
+    }
+
+    /// The ring of `fieldID`, made on its first point unless the trace already keeps as many rings as it may.
+    func ring(for fieldID: Int) -> TraceRing? {
+        if let ring = rings[fieldID] { return ring }
+        guard rings.count < configuration.maxFields else { return nil }
+        let ring = TraceRing(capacity: configuration.ringCapacity, windowMs: configuration.window.wholeMilliseconds)
+        rings[fieldID] = ring
+        return ring
+    }
+
+    /// Notes that live points were recorded at `stampMs` (on `anchor`, for a box beat), and tells observers.
+    func noteLive(atMs stampMs: Int64, anchor: UInt32?) {
+        unsaved = true
+        if restored != nil, restored?.firstLiveMs == nil {
+            restored?.firstLiveMs = stampMs
+            restored?.firstLiveAnchor = anchor
+        }
+        events.publish(.changed)
+    }
+}

@@ -1,0 +1,83 @@
+/// The contents of the sealed `ring-<site>` file: every ring's points in a compact, versioned binary layout.
+///
+/// ```
+/// u8      version = 1
+/// varint  field count F
+/// F × field:
+///   zigzag  field id
+///   varint  point count N
+///   if N > 0:
+///     varint  segment count S           a segment: consecutive points of one source, a run start only first
+///     S × (varint length, u8 flags)     flags: bit 0 the segment's first point starts a run, bit 1 cloud
+///     zigzag  first time (Unix ms)
+///     zigzag  first value
+///     (N − 1) × (zigzag time delta-of-delta, zigzag value delta)
+/// ```
+/// At 1 Hz the time step is steady, so its delta-of-delta is 0 and takes one byte; a home's power readings move
+/// by tens to hundreds of watts a second, one or two bytes. `seen` is not stored: every point read back is unseen.
+/// README.md has the sizes.
+enum RingFile {
+    /// The layout version this build writes and reads.
+    static let version: UInt8 = 1
+
+    /// One field's ring, as the file holds it.
+    struct Field {
+        /// The field id.
+        let fieldID: Int
+        /// Its ring.
+        let ring: TraceRing
+    }
+
+    static let startsRunBit: UInt8 = 1 << 0
+    static let cloudBit: UInt8 = 1 << 1
+
+    /// The file's contents for `fields`.
+    static func encode(_ fields: [Field]) -> [UInt8] {
+        let points = fields.reduce(0) { $0 + $1.ring.count }
+        var writer = RingFileWriter(reservingCapacity: 16 + fields.count * 24 + points * 4)
+        writer.byte(version)
+        writer.count(fields.count)
+        for field in fields {
+            writer.signed(Int64(field.fieldID))
+            writer.count(field.ring.count)
+            guard field.ring.count > 0 else { continue }
+            writeSegments(of: field.ring, to: &writer)
+            writePoints(of: field.ring, to: &writer)
+        }
+        return writer.bytes
+    }
+
+    private static func writeSegments(of ring: TraceRing, to writer: inout RingFileWriter) {
+        var segments: [(length: Int, flags: UInt8)] = []
+        for index in 0..<ring.count {
+            let slot = ring[index]
+            let flags =
+                (slot.flags.contains(.startsRun) ? startsRunBit : 0) | (slot.flags.contains(.cloud) ? cloudBit : 0)
+            if let last = segments.last, flags & startsRunBit == 0, flags == last.flags & cloudBit {
+                segments[segments.count - 1].length += 1
+            } else {
+                segments.append((1, flags))
+            }
+        }
+        writer.count(segments.count)
+        for segment in segments {
+            writer.count(segment.length)
+            writer.byte(segment.flags)
+        }
+    }
+
+    private static func writePoints(of ring: TraceRing, to writer: inout RingFileWriter) {
+        var previous = ring[0]
+        var previousStep: Int64 = 0
+        writer.signed(previous.timeMs)
+        writer.signed(previous.value)
+        for index in 1..<ring.count {
+            let slot = ring[index]
+            let step = slot.timeMs &- previous.timeMs
+            writer.signed(step &- previousStep)
+            writer.signed(slot.value &- previous.value)
+            previous = slot
+            previousStep = step
+        }
+    }
+}
