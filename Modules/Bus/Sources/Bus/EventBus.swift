@@ -47,7 +47,7 @@ public final class EventBus<Event: Sendable>: Sendable {
 
     /// Hands `event` to every current subscriber, in the order `publish` is called.
     public func publish(_ event: Event) {
-        let subscribers = state.withLock { $0.subscribers.map(\.continuation) }
+        let subscribers = state.withLock { state in state.subscribers.map { $0.continuation } }
         for subscriber in subscribers { subscriber.yield(event) }
     }
 
