@@ -27,6 +27,13 @@ actor TestPhone {
     private(set) var events: [CarrierEvent] = []
     /// Sizes of the binary messages that opened under this phone's session, in arrival order.
     private(set) var wireSizes: [Int] = []
+    /// Every binary message that reached this phone, its own or not.
+    private(set) var binaryCount = 0
+    private var waiters: [(id: Int, condition: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+    private var nextWaiter = 0
+
+    /// What a wait waits for, judged on what arrived so far.
+    typealias Condition = @Sendable (_ received: [Received], _ events: [CarrierEvent]) -> Bool
 
     init(carrier: any Carrier, boxKey: [UInt8], staticKey: [UInt8] = X25519.generatePrivateKey()) throws {
         self.carrier = carrier
@@ -98,10 +105,33 @@ actor TestPhone {
         received.removeAll()
         events.removeAll()
         wireSizes.removeAll()
+        binaryCount = 0
+    }
+
+    /// Returns once `condition` holds for what arrived (at once if it already does), or when the task is cancelled:
+    /// for loopback tests, which race it against a deadline.
+    func wait(until condition: @escaping Condition) async {
+        if condition(received, events) { return }
+        let id = nextWaiter
+        nextWaiter += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters.append((id, condition, continuation))
+            }
+        } onCancel: {
+            Task { await self.release(id) }
+        }
+    }
+
+    private func release(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume()
     }
 
     private func take(_ event: CarrierEvent) {
+        defer { wakeWaiters() }
         guard case .binary(let bytes) = event else { return events.append(event) }
+        binaryCount += 1
         if var session {
             guard let frame = try? session.open(bytes) else { return }
             self.session = session
@@ -111,6 +141,12 @@ actor TestPhone {
             session = reply.session
             self.handshake = nil
         }
+    }
+
+    private func wakeWaiters() {
+        let ready = waiters.filter { $0.condition(received, events) }
+        waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     private func record(_ bytes: [UInt8]) {

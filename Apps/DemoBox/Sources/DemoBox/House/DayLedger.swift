@@ -37,12 +37,13 @@ struct DayLedger: Sendable {
         let car = samples.map { house.scheduledCarW(atMs: $0) }.reduce(0, +) / 5
         let hours = Double(bucketMs) / 3_600_000
         let battery = HouseModel.selfConsumingBatteryW(loadW: load, pvW: pv, storedWh: storedWh, hours: hours)
+        let (pvW, batteryW, loadW, carW) = (watts(pv), watts(battery), watts(load), watts(car))
         return LedgerBucket(
-            gridW: Self.watts(load + pv + battery + car),
-            pvW: Self.watts(pv),
-            batteryW: Self.watts(battery),
-            loadW: Self.watts(load),
-            carW: Self.watts(car),
+            gridW: watts(Double(loadW) + Double(batteryW) + Double(pvW) + Double(carW)),
+            pvW: pvW,
+            batteryW: batteryW,
+            loadW: loadW,
+            carW: carW,
             storedWh: storedWh + battery * hours
         )
     }

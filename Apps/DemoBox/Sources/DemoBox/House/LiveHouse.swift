@@ -49,10 +49,10 @@ struct LiveHouse: Sendable {
         let battery = batteryW(loadW: load, pvW: pv, carW: car, planned: plannedBatteryW, wallMs: wallMs)
         storedWh = min(HouseModel.batteryCapacityWh, max(0, storedWh + battery * seconds / 3600))
         if !quiet.contains(Self.meter) {
-            readings.gridW = Int64(DayLedger.watts(load + pv + battery + car))
             readings.pvW = Int64(DayLedger.watts(pv))
             readings.batteryW = Int64(DayLedger.watts(battery))
             readings.loadW = Int64(DayLedger.watts(load))
+            readings.gridW = readings.loadW + readings.batteryW + readings.pvW + Int64(DayLedger.watts(car))
             readings.socPermille = Int64((storedWh / HouseModel.batteryCapacityWh * 1000).rounded(.down))
             lastOkMs[Self.meter] = uptimeMs
         }

@@ -110,8 +110,8 @@ struct Planner: Sendable {
         -> PlanSlot
     {
         let battery = Int64(DayLedger.watts(batteryW))
-        let grid = Int64(DayLedger.watts(slot.loadW + slot.pvW + batteryW + slot.carW))
-        let production = Int64(DayLedger.watts(slot.loadW + slot.pvW))
+        let production = Int64(DayLedger.watts(slot.loadW)) + Int64(DayLedger.watts(slot.pvW))
+        let grid = production + battery + Int64(DayLedger.watts(slot.carW))
         let expensive = slot.priceMinor.map { Double($0) > Self.expensiveShare * meanPrice } ?? false
         let atReserve = storedWh <= lowestWh + 0.005 * HouseModel.batteryCapacityWh
         let reason: PlanReason
