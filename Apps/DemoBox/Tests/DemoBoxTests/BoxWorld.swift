@@ -14,16 +14,17 @@ struct BoxWorld: Sendable {
     private let pumps: AsyncStream<TestPhone>.Continuation
 
     /// Runs `body` in a world whose box has `configuration`.
-    static func run(
+    @discardableResult
+    static func run<T: Sendable>(
         originMs: Int64 = origin,
         configuration: DemoBoxConfiguration = DemoBoxConfiguration(),
-        _ body: @escaping @Sendable (BoxWorld) async throws -> Void
-    ) async throws {
+        _ body: @escaping @Sendable (BoxWorld) async throws -> T
+    ) async throws -> T {
         let simulation = Simulation(originMs: originMs)
-        try await simulation.run { simulation in
+        return try await simulation.run { simulation in
             let box = DemoBox(configuration: configuration, clock: simulation.clock, wallClock: simulation.clock)
             let (phones, pumps) = AsyncStream.makeStream(of: TestPhone.self)
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                 group.addTask { try await box.run() }
                 group.addTask {
                     await withDiscardingTaskGroup { pumping in
@@ -31,13 +32,8 @@ struct BoxWorld: Sendable {
                     }
                 }
                 await simulation.settle()
-                do {
-                    try await body(BoxWorld(simulation: simulation, box: box, pumps: pumps))
-                } catch {
-                    group.cancelAll()
-                    throw error
-                }
-                group.cancelAll()
+                defer { group.cancelAll() }
+                return try await body(BoxWorld(simulation: simulation, box: box, pumps: pumps))
             }
         }
     }
