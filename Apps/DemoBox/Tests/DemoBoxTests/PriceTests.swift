@@ -88,14 +88,15 @@ import Testing
         }
     }
 
-    @Test func theWindowIsReadAtMostEightDaysAndJudgedOnWhatWasAsked() async throws {
+    @Test func aLongWindowIsCutToOneFrameAndMarkedStale() async throws {
         try await BoxWorld.run { world in
             let from = Self.midnight - 10 * Self.day
-            let (answer, _) = try await Self.ask(world, from: from, to: Self.midnight + 3_600_000)
+            let (answer, frame) = try await Self.ask(world, from: from, to: Self.midnight + 3_600_000)
             let price = try #require(answer)
             #expect(price.stale)
             #expect(price.slots.first?.startMs == from)
-            #expect(price.slots.allSatisfy { $0.startMs < from + 8 * Self.day })
+            #expect(Self.contiguous(price.slots) && price.slots.count < 8 * 96)
+            #expect(frame?.frame.bucket == 16384)
         }
     }
 

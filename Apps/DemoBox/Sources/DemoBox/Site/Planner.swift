@@ -114,18 +114,14 @@ struct Planner: Sendable {
         let grid = production + battery + Int64(DayLedger.watts(slot.carW))
         let expensive = slot.priceMinor.map { Double($0) > Self.expensiveShare * meanPrice } ?? false
         let atReserve = storedWh <= lowestWh + 0.005 * HouseModel.batteryCapacityWh
-        let reason: PlanReason
-        if let ceilingW, production > ceilingW, battery < -Self.idleGateW {
-            reason = .peakShaving
-        } else if battery > Self.idleGateW {
-            reason = production < -Self.idleGateW && grid <= Self.gridThresholdW ? .solarSurplus : .cheapImport
-        } else if battery < -Self.idleGateW {
-            reason = grid < -Self.gridThresholdW ? .exportPaid : .expensiveImport
-        } else if expensive && atReserve {
-            reason = .reserveHeld
-        } else {
-            reason = grid < -Self.gridThresholdW ? .exportPaid : .idle
-        }
+        let reason = Self.reason(
+            batteryW: battery,
+            gridW: grid,
+            loadPlusPVW: production,
+            isExpensive: expensive,
+            isAtReserve: atReserve,
+            ceilingW: ceilingW
+        )
         return PlanSlot(
             startMs: slot.startMs,
             durationMs: Self.slotMs,
@@ -134,5 +130,24 @@ struct Planner: Sendable {
             priceMinor: slot.priceMinor,
             reason: reason
         )
+    }
+
+    /// The box's reason for a slot (§6), in the box's order: the ceiling first, then charging, discharging, and
+    /// the idle cases.
+    static func reason(
+        batteryW: Int64,
+        gridW: Int64,
+        loadPlusPVW: Int64,
+        isExpensive: Bool,
+        isAtReserve: Bool,
+        ceilingW: Int64?
+    ) -> PlanReason {
+        if let ceilingW, loadPlusPVW > ceilingW, batteryW < -idleGateW { return .peakShaving }
+        if batteryW > idleGateW {
+            return loadPlusPVW < -idleGateW && gridW <= gridThresholdW ? .solarSurplus : .cheapImport
+        }
+        if batteryW < -idleGateW { return gridW < -gridThresholdW ? .exportPaid : .expensiveImport }
+        if isExpensive && isAtReserve { return .reserveHeld }
+        return gridW < -gridThresholdW ? .exportPaid : .idle
     }
 }
