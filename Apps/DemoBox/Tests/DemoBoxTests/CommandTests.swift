@@ -13,6 +13,24 @@ import Testing
         return (phone, snap)
     }
 
+    /// Sends a command as the Swift client does (lane 0, no id, valid `validForMs` past the box's uptime now) and
+    /// lets the world settle.
+    private static func issue(
+        _ world: BoxWorld,
+        _ phone: TestPhone,
+        _ op: CommandOp,
+        _ args: CBORMap,
+        rev: UInt64,
+        validForMs: Int64 = 60_000,
+        guards: [Guard] = []
+    ) async throws {
+        let uptime = await world.box.uptimeMs
+        try await phone.send(
+            Samples.command(op, args, rev: rev, notValidAfterMs: uptime + validForMs, guards: guards)
+        )
+        await world.settle()
+    }
+
     private static func results(_ received: [TestPhone.Received]) -> [CommandResult] {
         received.compactMap { frame in
             guard case .cmdResult(let result)? = frame.message else { return nil }
@@ -31,15 +49,14 @@ import Testing
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
             let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(
-                    .siteModeSet,
-                    ["mode": "charge"],
-                    rev: snap.controlRev,
-                    notValidAfterMs: uptime + 120_000
-                )
+            try await Self.issue(
+                world,
+                phone,
+                .siteModeSet,
+                ["mode": "charge"],
+                rev: snap.controlRev,
+                validForMs: 120_000
             )
-            await world.settle()
             let received = await phone.received
             #expect(received.map(\.type) == ["cmd.ack", "cmd.result", "plan"])
             #expect(received.prefix(2).allSatisfy { $0.frame.lane == .control && $0.envelope.id == nil })
@@ -63,16 +80,7 @@ import Testing
     @Test func aStaleRevisionIsAConflict() async throws {
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
-            let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(
-                    .siteModeSet,
-                    ["mode": "idle"],
-                    rev: snap.controlRev + 5,
-                    notValidAfterMs: uptime + 60_000
-                )
-            )
-            await world.settle()
+            try await Self.issue(world, phone, .siteModeSet, ["mode": "idle"], rev: snap.controlRev + 5)
             let received = await phone.received
             #expect(received.map(\.type) == ["cmd.result"])
             let result = try #require(Self.results(received).first)
@@ -176,11 +184,7 @@ import Testing
     func anOpOrArgumentTheBoxDoesNotKnowIsRejected(refused: Refused) async throws {
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
-            let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(refused.op, refused.args, rev: snap.controlRev, notValidAfterMs: uptime + 60_000)
-            )
-            await world.settle()
+            try await Self.issue(world, phone, refused.op, refused.args, rev: snap.controlRev)
             let received = await phone.received
             #expect(received.map(\.type) == ["cmd.result"])
             let result = try #require(Self.results(received).first)
@@ -194,11 +198,7 @@ import Testing
         try await BoxWorld.run { world in
             _ = try await world.enrolledPhone()
             let (viewer, snap) = try await Self.start(world, role: "viewer")
-            let uptime = await world.box.uptimeMs
-            try await viewer.send(
-                Samples.command(.siteModeSet, ["mode": "idle"], rev: snap.controlRev, notValidAfterMs: uptime + 60_000)
-            )
-            await world.settle()
+            try await Self.issue(world, viewer, .siteModeSet, ["mode": "idle"], rev: snap.controlRev)
             let result = try #require(Self.results(await viewer.received).first)
             #expect(result.error?.code == .scopeDenied)
             #expect(result.error?.args == ["op": "site.mode.set", "needScope": "ftw.mode.write", "role": "viewer"])
@@ -208,21 +208,11 @@ import Testing
     @Test func aGuardIsCheckedAgainstFreshValues() async throws {
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
-            let uptime = await world.box.uptimeMs
             let soc = try #require(snap.fields[5])
             let guards = [
                 Guard(fid: 6, op: .greaterThan, value: 0), Guard(fid: 5, op: .lessThan, value: Double(soc - 50)),
             ]
-            try await phone.send(
-                Samples.command(
-                    .siteModeSet,
-                    ["mode": "idle"],
-                    rev: snap.controlRev,
-                    notValidAfterMs: uptime + 60_000,
-                    guards: guards
-                )
-            )
-            await world.settle()
+            try await Self.issue(world, phone, .siteModeSet, ["mode": "idle"], rev: snap.controlRev, guards: guards)
             let result = try #require(Self.results(await phone.received).first)
             #expect(result.error?.code == .precondition)
             #expect(result.error?.args == ["fid": 5, "op": "lt", "value": .int(soc - 50), "guards": [5, 6]])
@@ -232,16 +222,13 @@ import Testing
     @Test func aHoldAboveTheChargersPowerIsSupersededByWhatItHolds() async throws {
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
-            let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(
-                    .loadpointHold,
-                    ["id": "garage", "power_w": 20_000],
-                    rev: snap.controlRev,
-                    notValidAfterMs: uptime + 60_000
-                )
+            try await Self.issue(
+                world,
+                phone,
+                .loadpointHold,
+                ["id": "garage", "power_w": 20_000],
+                rev: snap.controlRev
             )
-            await world.settle()
             let result = try #require(Self.results(await phone.received).first)
             #expect(result.state == .superseded && result.observed?.value == 11_000)
             #expect(await phone.received.last?.type == "cmd.result")
@@ -251,14 +238,12 @@ import Testing
     @Test func aHoldAndABoostDriveTheCar() async throws {
         try await BoxWorld.run { world in
             let (phone, snap) = try await Self.start(world)
-            let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(
-                    .loadpointHold,
-                    ["id": "garage", "power_w": 7000, "hold_s": 600],
-                    rev: snap.controlRev,
-                    notValidAfterMs: uptime + 60_000
-                )
+            try await Self.issue(
+                world,
+                phone,
+                .loadpointHold,
+                ["id": "garage", "power_w": 7000, "hold_s": 600],
+                rev: snap.controlRev
             )
             await world.advance(by: .seconds(5))
             let held = Self.results(await phone.received)
@@ -269,29 +254,22 @@ import Testing
                 return nil
             }
             #expect(car.last == 7000)
-            try await phone.send(
-                Samples.command(
-                    .loadpointBoost,
-                    ["id": "garage", "duration_s": 1800],
-                    rev: snap.controlRev + 1,
-                    notValidAfterMs: uptime + 60_000
-                )
+            try await Self.issue(
+                world,
+                phone,
+                .loadpointBoost,
+                ["id": "garage", "duration_s": 1800],
+                rev: snap.controlRev + 1
             )
-            await world.settle()
-            #expect(
-                Self.results(await phone.received).last.map { ($0.state, $0.observed?.value) } ?? (.rejected, nil) == (
-                    .applied, 1
-                )
+            let boosted = Self.results(await phone.received).last
+            #expect(boosted?.state == .applied && boosted?.observed?.value == 1)
+            try await Self.issue(
+                world,
+                phone,
+                .loadpointBoost,
+                ["id": "garage", "cancel": true],
+                rev: snap.controlRev + 2
             )
-            try await phone.send(
-                Samples.command(
-                    .loadpointBoost,
-                    ["id": "garage", "cancel": true],
-                    rev: snap.controlRev + 2,
-                    notValidAfterMs: uptime + 60_000
-                )
-            )
-            await world.settle()
             #expect(Self.results(await phone.received).last?.observed?.value == 0)
         }
     }
@@ -301,19 +279,8 @@ import Testing
             let (phone, _) = try await Self.start(world)
             await world.box.setDeviceQuiet("sungrow", true)
             await world.advance(by: .seconds(61))
-            let uptime = await world.box.uptimeMs
-            try await phone.send(
-                Samples.command(
-                    .loadpointHold,
-                    ["id": "garage", "power_w": 1000],
-                    rev: 1,
-                    notValidAfterMs: uptime + 60_000
-                )
-            )
-            try await phone.send(
-                Samples.command(.siteModeSet, ["mode": "idle"], rev: 1, notValidAfterMs: uptime + 60_000)
-            )
-            await world.settle()
+            try await Self.issue(world, phone, .loadpointHold, ["id": "garage", "power_w": 1000], rev: 1)
+            try await Self.issue(world, phone, .siteModeSet, ["mode": "idle"], rev: 1)
             let results = Self.results(await phone.received)
             #expect(results.map(\.state) == [.rejected, .applied])
             #expect(results.first?.error?.args == ["dispatchBlockedBy": ["sungrow"]])
