@@ -48,7 +48,10 @@ extension LiveSession {
             traffic.receivedBytes += bytes.count
             received(bytes)
         case .closed(let code, let reason):
-            connectionLost(reason: "the carrier closed (\(code) \(reason))", closeCode: code)
+            connectionLost(
+                reason: "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))",
+                closeCode: code
+            )
         }
     }
 

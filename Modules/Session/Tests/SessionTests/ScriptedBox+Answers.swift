@@ -26,6 +26,14 @@ extension ScriptedBox {
         }
     }
 
+    /// The default answers, except none at all to `silenced`.
+    static func silent(on silenced: Message) -> Script {
+        { message, id in message == silenced ? [] : defaultScript(message, id) }
+    }
+
+    /// Makes a box that keeps its answers until ``answerHeld()``.
+    static let holdsAnswers: @Sendable (ScriptedBox) async -> Void = { await $0.configure { $0.holding = true } }
+
     static let samplePlan = Plan(rev: 3, uptimeMs: 5_000, slots: [], stale: false)
 
     /// `api.head` 200, the body in one chunk, `api.end`.

@@ -54,6 +54,7 @@ actor ScriptedBox {
     private var streams: [Stream] = []
     private var handshakeCount = 0
     private var held: [(stream: Int, replies: [Reply])] = []
+    private var unanswered: (message1: [UInt8], stream: Int)?
 
     /// Every frame received, in order.
     private(set) var received: [Received] = []
@@ -61,7 +62,8 @@ actor ScriptedBox {
     private(set) var handshakePayloads: [[UInt8]] = []
     /// Whether new carriers hear `ready`.
     var saysReady = true
-    /// Whether handshakes are answered; false is a refusing box's silence.
+    /// Whether handshakes are answered; false is a refusing box's silence (the last message 1 is kept for
+    /// ``answerHandshake()``).
     var answersHandshakes = true
     /// Whether request frames are answered now or kept for ``answerHeld()``.
     var holding = false
@@ -86,8 +88,9 @@ actor ScriptedBox {
 
     static let requestTypes: Set<String> = ["plan.get", "price.get", "hist.query", "api.req", "cmd"]
 
-    func set<Value>(_ keyPath: ReferenceWritableKeyPath<ScriptedBox, Value>, _ value: Value) {
-        self[keyPath: keyPath] = value
+    /// Changes the box's knobs on the box.
+    func configure(_ change: @Sendable (isolated ScriptedBox) -> Void) {
+        change(self)
     }
 
     /// Serves every carrier the dialer opens until the task is cancelled.
@@ -175,8 +178,20 @@ actor ScriptedBox {
         }
     }
 
+    /// Answers the last message 1 the box kept silent on.
+    func answerHandshake() async {
+        guard let (message1, stream) = unanswered else { return }
+        unanswered = nil
+        answersHandshakes = true
+        await handshake(message1, stream: stream)
+    }
+
     private func handshake(_ bytes: [UInt8], stream: Int) async {
-        guard answersHandshakes,
+        guard answersHandshakes else {
+            unanswered = (bytes, stream)
+            return
+        }
+        guard
             var responder = try? NoiseHandshake.responder(
                 staticPrivateKey: Self.staticPrivateKey,
                 prologue: NoiseHandshake.productionPrologue(boxStaticPublicKey: Self.staticPublicKey)

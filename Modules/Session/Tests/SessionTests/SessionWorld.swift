@@ -4,6 +4,7 @@ import ClockSeam
 import Session
 import SessionInterface
 import SessionTestSupport
+import Synchronization
 
 /// One simulated world: a live session, a scripted box on in-memory carriers, a recorder of the session's events
 /// and its log, all on one manual clock.
@@ -53,7 +54,7 @@ struct SessionWorld: Sendable {
                 dialer: dialer,
                 box: box,
                 session: session,
-                recorder: EventRecorder(events.subscribe()),
+                recorder: EventRecorder(events.subscribe(), wallClock: simulation.clock),
                 log: log
             )
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -73,6 +74,9 @@ struct SessionWorld: Sendable {
         await simulation.settle()
     }
 
+    /// Now, in ms since the world began.
+    var elapsedMs: Int64 { simulation.clock.nowMs - Self.originMs }
+
     /// Moves time on, letting everything due run.
     func advance(by duration: Duration) async {
         await simulation.advance(by: duration)
@@ -84,37 +88,141 @@ struct SessionWorld: Sendable {
         order: ReadOrder,
         within duration: Duration = .seconds(1)
     ) async -> Result<ReadAnswer, SessionError> {
-        let results = ReadResults()
-        await withThrowingTaskGroup(of: Void.self) { group in
-            await ask(request, order: order, in: &group, into: results)
+        let results = try? await withReads { reads in
+            await reads.ask(request, order: order)
             await advance(by: duration)
-            group.cancelAll()
-            try? await group.waitForAll()
+            await reads.cancelWaiting()
         }
-        return await results.results(of: request).first ?? .failure(SessionError(.cancelled, "never settled"))
+        return await results?.results(of: request).first ?? .failure(SessionError(.cancelled, "never settled"))
     }
 
-    /// Starts `request` as a child of `group` and lets it reach the session.
-    func ask(
-        _ request: ReadRequest,
-        order: ReadOrder,
-        in group: inout ThrowingTaskGroup<Void, any Error>,
-        into results: ReadResults,
-        onChunk: (@Sendable (HistChunk) -> Void)? = nil
-    ) async {
-        group.addTask { [session] in
-            let result: Result<ReadAnswer, SessionError>
-            do throws(SessionError) {
-                result = .success(try await session.read(request, order: order, onChunk: onChunk))
-            } catch {
-                result = .failure(error)
+    /// Sends `request` while `duration` passes and returns how it settled (`.cancelled` when it was still waiting).
+    func command(
+        _ request: CommandRequest,
+        within duration: Duration = .seconds(1)
+    ) async -> Result<
+        CommandOutcome, SessionError
+    >? {
+        let outcome = Outcome()
+        await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [session] in
+                do throws(SessionError) {
+                    await outcome.set(.success(try await session.command(request)))
+                } catch {
+                    await outcome.set(.failure(error))
+                }
             }
-            await results.add(request, result)
+            await advance(by: duration)
+            group.cancelAll()
         }
+        return await outcome.value
+    }
+
+    /// Runs `body` with a way to ask reads that wait in the background, then waits until every read has settled.
+    ///
+    /// - Returns: Every read's result.
+    func withReads(_ body: @Sendable (Readers) async throws -> Void) async throws -> ReadResults {
+        let results = ReadResults()
+        let (asked, continuation) = AsyncStream.makeStream(of: Readers.Asked.self)
+        let cancel = StopRequest()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [session] in
+                await withTaskGroup(of: Bool.self) { readers in
+                    readers.addTask {
+                        await cancel.wait()
+                        return true
+                    }
+                    var waiting = 0
+                    for await read in asked {
+                        waiting += 1
+                        readers.addTask {
+                            await results.add(read.request, await session.result(of: read))
+                            return false
+                        }
+                    }
+                    while waiting > 0, let cancelled = await readers.next() {
+                        if cancelled { readers.cancelAll() } else { waiting -= 1 }
+                    }
+                    readers.cancelAll()
+                }
+            }
+            try await body(
+                Readers(continuation: continuation, cancel: cancel, simulation: simulation, results: results)
+            )
+            continuation.finish()
+            try await group.waitForAll()
+        }
+        return results
+    }
+}
+
+/// How a test asks reads inside ``SessionWorld/withReads(_:)``.
+struct Readers: Sendable {
+    struct Asked: Sendable {
+        let request: ReadRequest
+        let order: ReadOrder
+        let onChunk: (@Sendable (HistChunk) -> Void)?
+    }
+
+    let continuation: AsyncStream<Asked>.Continuation
+    let cancel: StopRequest
+    let simulation: Simulation
+    /// The results so far.
+    let results: ReadResults
+
+    /// Asks `request` and lets it reach the session.
+    func ask(_ request: ReadRequest, order: ReadOrder, onChunk: (@Sendable (HistChunk) -> Void)? = nil) async {
+        continuation.yield(Asked(request: request, order: order, onChunk: onChunk))
+        await simulation.settle()
+    }
+
+    /// Cancels every read still waiting (their callers go away).
+    func cancelWaiting() async {
+        continuation.finish()
+        cancel.fire()
         await simulation.settle()
     }
 }
 
+extension LiveSession {
+    /// Reads as a caller would, keeping the outcome.
+    fileprivate func result(of read: Readers.Asked) async -> Result<ReadAnswer, SessionError> {
+        do throws(SessionError) {
+            return .success(try await self.read(read.request, order: read.order, onChunk: read.onChunk))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// A one-shot signal a test fires to cancel the reads still waiting.
+final class StopRequest: Sendable {
+    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func fire() {
+        let waiter = state.withLock { state in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once fired, or when the waiting task is cancelled.
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let fired = state.withLock { state in
+                    if !state.fired, !Task.isCancelled { state.waiter = continuation }
+                    return state.fired || Task.isCancelled
+                }
+                if fired { continuation.resume() }
+            }
+        } onCancel: {
+            fire()
+        }
+    }
+}
 /// Every read's result, keyed by what was asked, in the order they settled.
 actor ReadResults {
     private(set) var settled: [(request: ReadRequest, result: Result<ReadAnswer, SessionError>)] = []
@@ -148,4 +256,13 @@ enum Reads {
     static let history = ReadRequest.history(
         HistQuery(series: ["grid_w"], res: .fiveMinutes, fromMs: 1_764_496_800_000, toMs: 1_764_669_600_000)
     )
+}
+
+/// Where a command's outcome lands.
+actor Outcome {
+    private(set) var value: Result<CommandOutcome, SessionError>?
+
+    func set(_ value: Result<CommandOutcome, SessionError>) {
+        self.value = value
+    }
 }
