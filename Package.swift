@@ -129,6 +129,14 @@ let package = Package(
             dependencies: ["DemoBox", "ClockSeam"],
             path: "Apps/DemoBox/Sources/ftw-demobox"
         ),
+        .testTarget(
+            name: "DemoBoxTests",
+            dependencies: [
+                "DemoBox", "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus",
+                "Fixtures",
+            ],
+            path: "Apps/DemoBox/Tests/DemoBoxTests"
+        ),
         .target(
             name: "Headless",
             dependencies: [

@@ -1,1 +1,77 @@
-print("not built yet")
+import ClockSeam
+import DemoBox
+import Dispatch
+import Foundation
+
+/// Writes a line at once, even when stdout is a pipe.
+func say(_ line: String, to handle: FileHandle = .standardOutput) {
+    handle.write(Data((line + "\n").utf8))
+}
+
+/// SIGINT and SIGTERM as a stream; the sources are returned so they live as long as the program.
+func stopSignals() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let queue = DispatchQueue(label: "ftw-demobox.signals")
+    let sources = [SIGINT, SIGTERM].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { @Sendable in continuation.yield(number) }
+        source.resume()
+        return source
+    }
+    return (stream, sources)
+}
+
+let options: DemoBoxOptions
+let state: DemoBoxState
+do {
+    options = try DemoBoxOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    if options.showsHelp {
+        say(DemoBoxOptions.usage)
+        exit(0)
+    }
+    let kept = try options.stateFolder.flatMap { folder throws(DemoBoxError) in try DemoBoxState.load(folder: folder) }
+    state = kept ?? DemoBoxState(identity: .generate(), devices: [])
+} catch {
+    say("ftw-demobox: \(error)", to: .standardError)
+    exit(2)
+}
+
+let box = DemoBox(
+    configuration: options.configuration(identity: state.identity, devices: state.devices),
+    clock: ContinuousClock(),
+    wallClock: SystemWallClock()
+)
+let relay: DemoRelayServer
+do {
+    relay = try DemoRelayServer(box: box, port: options.port, clock: ContinuousClock())
+} catch {
+    say("ftw-demobox: \(error)", to: .standardError)
+    exit(1)
+}
+say(await box.enrolmentURL(lanHint: "127.0.0.1:\(relay.port)"))
+say("relay: ws://127.0.0.1:\(relay.port)")
+
+let (stop, signalSources) = stopSignals()
+await withTaskGroup(of: Void.self) { group in
+    group.addTask { try? await box.run() }
+    group.addTask { try? await relay.run() }
+    if let folder = options.stateFolder {
+        group.addTask {
+            for await devices in await box.enrolmentUpdates() {
+                do {
+                    try DemoBoxState(identity: state.identity, devices: devices).save(folder: folder)
+                } catch {
+                    say("ftw-demobox: \(error)", to: .standardError)
+                }
+            }
+        }
+    }
+    for await number in stop {
+        say("ftw-demobox: stopping on signal \(number)", to: .standardError)
+        break
+    }
+    await relay.close()
+    group.cancelAll()
+}
+withExtendedLifetime(signalSources) {}

@@ -1,0 +1,190 @@
+import BoxProtocol
+public import ClockSeam
+import Crypto
+import Noise
+public import SessionInterface
+
+/// The simulated home, box and relay that the client is tested and demonstrated against.
+///
+/// It plays the box's side of every rule in protocol.md: the Noise responder and enrolment, hello and the 1 Hz
+/// stream, history tiles with etags, prices, the plan, the API passthrough and commands; and the relay's side too,
+/// in-process (``inProcessDialer()``) and over WebSocket (`DemoRelayServer`). The house behind it is deterministic
+/// from the wall clock, so closed history never changes. Every request frame it decodes is kept in
+/// ``receivedRequests`` for tests to compare with the client's own log.
+///
+/// ## Concurrency
+/// One actor owns all of it; handling a frame never suspends, so no state is read across an `await`. Time comes
+/// only from the injected clocks. ``run()`` is the service: the 1 Hz pulse and the timer behind every delayed
+/// delivery (relay latency, API service time, history tiles) — run it, or nothing that waits ever happens.
+public actor DemoBox {
+    let configuration: DemoBoxConfiguration
+    let clock: any Clock<Duration>
+    let wallClock: any WallClock
+    let metronome: Metronome
+    /// The box's keys; kept by the state folder of `ftw-demobox`.
+    public nonisolated let identity: DemoBoxIdentity
+    let prices: PriceBook
+    let planner: Planner
+
+    var uptime: BoxUptime
+    var room = RelayRoom()
+    var jobs = TimedJobs<BoxJob>()
+    var relayLatency: Duration
+    var sessions: [AppSession] = []
+    var nextSessionNumber = 1
+    var enrolment: Enrolment
+    var enrolmentWatchers: [AsyncStream<[EnrolledDevice]>.Continuation] = []
+    var house: LiveHouse
+    var ledger: Ledger
+    var plan = PlanRecord()
+    var planQuarter: Int64 = .min
+    var controlRev: UInt64 = 1
+    var pricesLate: Bool
+    var received: [ReceivedRequest] = []
+    var cloud = CloudFeed()
+    var lastStep: Duration = .zero
+    var epochOffset: Int64 = 0
+    var currentEpoch: Int64
+    var historyGeneration = 0
+    var leaseCount = 0
+    var lanHint = ""
+    var schedules: [String: APIDocuments.ChargeGoal] = [:]
+    let wakeups: AsyncStream<Duration>
+    let wakeupSink: AsyncStream<Duration>.Continuation
+    var isRunning = false
+
+    /// Makes a box that starts now on `clock` (uptime, delays, the pulse) and reads `wallClock` for everything a
+    /// person reads as a time (prices, the plan, history, the sun).
+    public init(configuration: DemoBoxConfiguration, clock: any Clock<Duration>, wallClock: any WallClock) {
+        self.configuration = configuration
+        self.clock = clock
+        self.wallClock = wallClock
+        metronome = Metronome(clock: clock)
+        identity = configuration.identity ?? .generate()
+        let now = wallClock.nowMs
+        let zone = LocalZone(identifier: configuration.timeZone)
+        let model = HouseModel(zone: zone)
+        var ledger = Ledger(house: model, installedAtMs: now - HistoryResolution.fiveMinutes.retentionMs)
+        var house = LiveHouse(model: model, storedWh: ledger.storedWh(atMs: now), mode: .plannerArbitrage)
+        house.step(wallMs: now, uptimeMs: configuration.uptimeAtStartMs, seconds: 0, plannedBatteryW: nil)
+        self.house = house
+        prices = PriceBook(
+            zone: zone,
+            zoneName: configuration.priceZone,
+            currency: configuration.currency,
+            publishMsIntoDay: Int64(configuration.pricePublish.hour * 60 + configuration.pricePublish.minute) * 60_000,
+            firstDayStartMs: zone.dayStart(atMs: ledger.installedAtMs)
+        )
+        self.ledger = ledger
+        planner = Planner(house: model, prices: prices, ceilingW: nil)
+        uptime = BoxUptime(clock: clock, startMs: configuration.uptimeAtStartMs)
+        relayLatency = configuration.relayLatency
+        pricesLate = configuration.pricesLate
+        enrolment = Enrolment(devices: configuration.enrolledDevices)
+        currentEpoch = Rendezvous.epoch(nowMs: now)
+        let (stream, sink) = AsyncStream.makeStream(of: Duration.self)
+        wakeups = stream
+        wakeupSink = sink
+    }
+
+    /// The box's Noise static public key, which every enrolment link carries.
+    public nonisolated var boxStaticPublicKey: [UInt8] { identity.staticPublicKey }
+
+    /// The secret the relay room's handle is derived from.
+    public var rendezvousSecret: [UInt8] { identity.rendezvousSecret }
+
+    /// Box uptime now: what every age, lease and deadline on the wire is measured in.
+    public var uptimeMs: Int64 { uptime.nowMs }
+
+    /// The app side of the in-process relay room: each dial joins the room as an app stream.
+    public nonisolated func inProcessDialer() -> any CarrierDialer {
+        InProcessDialer(box: self)
+    }
+
+    /// A fresh 16-byte pairing code: single use, valid 10 minutes of wall clock, burnt after 5 wrong guesses.
+    ///
+    /// - Parameter role: What the phone that spends it becomes (the first phone ever is an owner regardless).
+    public func mintPairingCode(role: String = "owner") -> [UInt8] {
+        let code = SecureRandom.bytes(count: Enrolment.codeSize)
+        enrolment.mint(code: code, role: role, nowMs: wallClock.nowMs)
+        return code
+    }
+
+    /// The QR code's link with a freshly minted owner code: `https://app.ftw.energy/p#v2.<pub>.<code>.<lan>.<secret>`.
+    ///
+    /// - Parameter lanHint: Where the box answers on the LAN, such as `127.0.0.1:8080`; also used by the links
+    ///   `POST /api/app-link/pairing` hands out.
+    public func enrolmentURL(lanHint: String) -> String {
+        self.lanHint = lanHint
+        return identity.enrolmentURL(pairingCode: mintPairingCode(), lanHint: lanHint)
+    }
+
+    /// The phones the box admits.
+    public var enrolledDevices: [EnrolledDevice] { enrolment.devices }
+
+    /// Every request frame decoded so far (`plan.get`, `price.get`, `hist.query`, `api.req`, `cmd`), in arrival
+    /// order across all sessions.
+    public var receivedRequests: [ReceivedRequest] { received }
+
+    /// The enrolled phones, now and after every change: what `ftw-demobox --state` writes to disk.
+    public func enrolmentUpdates() -> AsyncStream<[EnrolledDevice]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [EnrolledDevice].self)
+        continuation.yield(enrolment.devices)
+        enrolmentWatchers.append(continuation)
+        return stream
+    }
+
+    /// The simulated cloud's copy of the live readings: on change, plus a heartbeat.
+    public func cloudFeed() -> AsyncStream<CloudMessage> {
+        cloud.subscribe()
+    }
+
+    /// Sets the relay's delay, each direction; deliveries already on their way keep their time and their order.
+    public func setRelayLatency(_ latency: Duration) {
+        relayLatency = latency
+    }
+
+    /// Drops every app stream now, mid-request too, like a lost network: each carrier's `incoming` ends with
+    /// `.closed(code: 1006, …)`; with no phone left in the room the box closes its sessions.
+    public func cutCarriers() {
+        for stream in room.streams {
+            room.remove(stream.id, closing: .closed(code: 1006, reason: "connection lost"))
+        }
+        closeAllSessions()
+    }
+
+    /// Makes tomorrow's rates late (never published today) or on time.
+    public func setPricesLate(_ late: Bool) {
+        pricesLate = late
+    }
+
+    /// Makes a device stop (or resume) answering: its `lastOkMs` freezes and its state walks live → lagging →
+    /// stale → down; its fields keep their last reading.
+    ///
+    /// - Parameter source: A source id: `sungrow` (the site meter, fields 2-6) or `easee` (the charger, field 10).
+    public func setDeviceQuiet(_ source: String, _ quiet: Bool) {
+        house.setQuiet(source, quiet)
+    }
+
+    /// Restarts the box: uptime begins again near 0, every session closes, and the phones in the room see the box
+    /// leave (`gone`) and come back (`ready`).
+    public func reboot() {
+        closeAllSessions()
+        uptime = BoxUptime(clock: clock, startMs: 0)
+        house.forgetAnswers()
+        regeneratePlan()
+        relay(.toRoom(.control("gone")))
+        relay(.toRoom(.control("ready")))
+    }
+
+    /// The source ids of the simulated devices: the site meter and the charger.
+    public static let sources = [LiveHouse.meter, LiveHouse.charger]
+
+    func closeAllSessions() {
+        sessions.removeAll()
+    }
+
+    func notifyEnrolmentChanged() {
+        for watcher in enrolmentWatchers { watcher.yield(enrolment.devices) }
+    }
+}

@@ -1,0 +1,93 @@
+/// The `ftw-demobox` command line, read into the knobs it sets: kept in the library so every refusal is tested.
+public struct DemoBoxOptions: Sendable, Hashable {
+    /// What `--help` prints.
+    public static let usage = """
+        usage: ftw-demobox [--port N] [--state DIR] [--publish HH:MM] [--prices-late] [--latency MS] [--no-prefs]
+          --port N         the relay's port on 127.0.0.1 (default 8787; 0 picks a free one)
+          --state DIR      keep the box's keys and enrolled phones in DIR, so a known phone reconnects
+          --publish HH:MM  local time tomorrow's prices appear (default 13:00)
+          --prices-late    tomorrow's prices never appear today
+          --latency MS     the relay's delay each way, in milliseconds
+          --no-prefs       GET /api/planner/preferences answers E_UNKNOWN_OP, like a real box
+        """
+
+    /// The relay's port.
+    public var port = 8787
+    /// Where the state file lives; nil keeps nothing.
+    public var stateFolder: String?
+    /// Hour of the price publication, local.
+    public var publishHour = 13
+    /// Minute of the price publication.
+    public var publishMinute = 0
+    /// Tomorrow's prices never appear today.
+    public var pricesLate = false
+    /// The relay's delay each way, in ms.
+    public var latencyMs = 0
+    /// Whether the demo-only planner preferences route exists.
+    public var servesPlannerPrefs = true
+    /// `--help` was asked for.
+    public var showsHelp = false
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads `arguments` (without the program name).
+    ///
+    /// - Throws: ``DemoBoxError`` `.badArgument` for an unknown flag, a missing value, or a value out of range.
+    public static func parse(_ arguments: [String]) throws(DemoBoxError) -> DemoBoxOptions {
+        var options = DemoBoxOptions()
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--port": options.port = try number(flag, rest.popFirst(), in: 0...65535)
+            case "--state": options.stateFolder = try value(flag, rest.popFirst())
+            case "--publish": (options.publishHour, options.publishMinute) = try time(flag, rest.popFirst())
+            case "--prices-late": options.pricesLate = true
+            case "--latency": options.latencyMs = try number(flag, rest.popFirst(), in: 0...60_000)
+            case "--no-prefs": options.servesPlannerPrefs = false
+            case "--help", "-h": options.showsHelp = true
+            default: throw DemoBoxError(.badArgument, "unknown argument \(flag)\n\(usage)")
+            }
+        }
+        return options
+    }
+
+    /// The box's configuration for these options, with its keys and the phones it already knows.
+    public func configuration(identity: DemoBoxIdentity, devices: [EnrolledDevice]) -> DemoBoxConfiguration {
+        var configuration = DemoBoxConfiguration()
+        configuration.pricePublish = (publishHour, publishMinute)
+        configuration.pricesLate = pricesLate
+        configuration.relayLatency = .milliseconds(latencyMs)
+        configuration.servesPlannerPrefs = servesPlannerPrefs
+        configuration.identity = identity
+        configuration.enrolledDevices = devices
+        return configuration
+    }
+
+    private static func value(_ flag: String, _ value: String?) throws(DemoBoxError) -> String {
+        guard let value, !value.hasPrefix("--") else { throw DemoBoxError(.badArgument, "\(flag) needs a value") }
+        return value
+    }
+
+    private static func number(
+        _ flag: String,
+        _ text: String?,
+        in range: ClosedRange<Int>
+    ) throws(DemoBoxError)
+        -> Int
+    {
+        let text = try value(flag, text)
+        guard let number = Int(text), range.contains(number) else {
+            throw DemoBoxError(.badArgument, "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func time(_ flag: String, _ text: String?) throws(DemoBoxError) -> (Int, Int) {
+        let parts = try value(flag, text).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]),
+            let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { throw DemoBoxError(.badArgument, "\(flag) takes a local time as HH:MM") }
+        return (hour, minute)
+    }
+}

@@ -1,0 +1,106 @@
+import SessionInterface
+import WebSocket
+
+/// The demo box's relay room over WebSocket on 127.0.0.1: phones join at `/r/<epoch>/<handle>/app` exactly as they
+/// join the real relay, and meet the same room the in-process dialer joins (the box's own uplink is in-process).
+///
+/// The relay's rules: a path that is not an app join, or a handle that is not this box's room, closes 4400; a wrong
+/// epoch closes 4409 with the right one; a fifth stream closes 4429 `streams`; text from a phone, or a message over
+/// 65536 bytes, closes 4400; the epoch turning over closes 4410 with the new one. `ready` and `gone` arrive as text.
+///
+/// ## Concurrency
+/// Each connection runs two child tasks of ``run()``: one hands the room's events to the socket, one hands the
+/// phone's messages to the box; when either ends, the other is cancelled and the stream leaves the room.
+public final class DemoRelayServer: Sendable {
+    /// Larger than the relay's maximum, so an oversize message reaches the relay's own check and gets its 4400.
+    private static let limits = WebSocketLimits(maxMessageSize: 1 << 20, maxFrameSize: 1 << 20)
+
+    private let box: DemoBox
+    private let server: WebSocketServer
+
+    /// The bound port (the ephemeral one when 0 was asked for).
+    public var port: Int { server.port }
+
+    /// Binds 127.0.0.1:`port` for `box`'s room.
+    ///
+    /// - Parameters:
+    ///   - box: The box whose room phones join.
+    ///   - port: The port, or 0 for an ephemeral one.
+    ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
+    /// - Throws: ``DemoBoxError`` `.listen` when the port cannot be bound.
+    public init(box: DemoBox, port: Int = 0, clock: any Clock<Duration>) throws(DemoBoxError) {
+        self.box = box
+        do {
+            server = try WebSocketServer(port: port, limits: Self.limits, clock: clock)
+        } catch {
+            throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)")
+        }
+    }
+
+    /// Serves phones until ``close()`` or cancellation.
+    ///
+    /// - Throws: `WebSocketError` when the listening socket fails.
+    public func run() async throws {
+        try await server.run { request in await self.serve(request) }
+    }
+
+    /// Stops listening and closes every phone's socket.
+    public func close() async {
+        await server.close()
+    }
+
+    /// Turns the relay's epoch over now (a test's top of the hour): every WebSocket stream closes with 4410 and the
+    /// new epoch, and only the new epoch's room is open.
+    public func rotateEpoch() async {
+        await box.rotateEpoch()
+    }
+
+    private func serve(_ request: WebSocketUpgradeRequest) async {
+        let decision = await box.relayJoin(path: request.path)
+        guard let connection = try? request.accept() else { return }
+        switch decision {
+        case .refused(let code, let reason):
+            await connection.close(code: code, reason: reason)
+        case .joined(let id, let events):
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await Self.forward(events, to: connection) }
+                group.addTask { await self.read(connection, stream: id) }
+                await group.next()
+                group.cancelAll()
+            }
+            await box.leaveRoom(streamID: id)
+        }
+    }
+
+    /// The room's events to the phone: binary as binary, control words as text, a close as a close (a lost network
+    /// as a dropped socket).
+    private static func forward(_ events: AsyncStream<CarrierEvent>, to connection: WebSocketConnection) async {
+        for await event in events {
+            switch event {
+            case .binary(let bytes): try? await connection.send(.binary(bytes))
+            case .control(let word): try? await connection.send(.text(word))
+            case .closed(let code, let reason):
+                if code == 1006 {
+                    connection.abort()
+                } else {
+                    await connection.close(code: UInt16(clamping: code), reason: reason)
+                }
+                return
+            }
+        }
+    }
+
+    /// The phone's messages to the box, until the socket ends or the phone breaks a relay rule.
+    private func read(_ connection: WebSocketConnection, stream id: Int) async {
+        while let message = try? await connection.receive() {
+            switch message {
+            case .binary(let bytes) where bytes.count > DemoBox.maxRelayMessage:
+                return await connection.close(code: 4400, reason: "oversize")
+            case .binary(let bytes):
+                guard (try? await box.carrierSend(streamID: id, bytes)) != nil else { return }
+            case .text:
+                return await connection.close(code: 4400, reason: "text")
+            }
+        }
+    }
+}

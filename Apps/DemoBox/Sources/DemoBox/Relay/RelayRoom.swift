@@ -1,0 +1,61 @@
+import SessionInterface
+
+/// The relay room the box's uplink sits in: up to four app streams, each a one-way pipe of what the relay hands
+/// that phone. Box output goes to every stream; phones tell their own frames apart by decrypting.
+struct RelayRoom: Sendable {
+    static let maxStreams = 4
+
+    /// One phone's stream into the room.
+    struct Stream: Sendable {
+        let id: Int
+        /// The epoch it joined under over WebSocket; nil for an in-process stream, which the hourly turnover
+        /// leaves alone.
+        let epoch: Int64?
+        let continuation: AsyncStream<CarrierEvent>.Continuation
+    }
+
+    private(set) var streams: [Stream] = []
+    private var nextID = 1
+
+    /// Adds a stream, or nil when four are already in the room.
+    mutating func join(epoch: Int64?) -> (id: Int, events: AsyncStream<CarrierEvent>)? {
+        guard streams.count < Self.maxStreams else { return nil }
+        let (events, continuation) = AsyncStream.makeStream(of: CarrierEvent.self)
+        let id = nextID
+        nextID += 1
+        streams.append(Stream(id: id, epoch: epoch, continuation: continuation))
+        return (id, events)
+    }
+
+    func contains(_ id: Int) -> Bool {
+        streams.contains { $0.id == id }
+    }
+
+    /// Hands `event` to one stream, if it is still in the room.
+    func deliver(_ event: CarrierEvent, to id: Int) {
+        streams.first { $0.id == id }?.continuation.yield(event)
+    }
+
+    /// Hands `event` to every stream in the room.
+    func broadcast(_ event: CarrierEvent) {
+        for stream in streams { stream.continuation.yield(event) }
+    }
+
+    /// Takes a stream out of the room; its events end after `closing`, when given.
+    @discardableResult
+    mutating func remove(_ id: Int, closing: CarrierEvent? = nil) -> Stream? {
+        guard let index = streams.firstIndex(where: { $0.id == id }) else { return nil }
+        let stream = streams.remove(at: index)
+        if let closing { stream.continuation.yield(closing) }
+        stream.continuation.finish()
+        return stream
+    }
+
+    /// A stream that is closed before it opens: what a fifth phone gets.
+    static func refused(code: Int, reason: String) -> AsyncStream<CarrierEvent> {
+        let (events, continuation) = AsyncStream.makeStream(of: CarrierEvent.self)
+        continuation.yield(.closed(code: code, reason: reason))
+        continuation.finish()
+        return events
+    }
+}

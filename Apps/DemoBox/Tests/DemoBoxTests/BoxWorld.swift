@@ -1,0 +1,83 @@
+import BoxProtocol
+import ClockSeam
+import DemoBox
+import SessionInterface
+
+/// A simulated world around one demo box: a `Simulation` (its clock is both the box's clock and its wall clock),
+/// the box's service running, and test phones pumping their carriers, all on one deterministic thread.
+struct BoxWorld: Sendable {
+    /// 2026-12-02 10:01:00 UTC, a Wednesday: 11:01 in Stockholm, before the 13:00 price publication.
+    static let origin: Int64 = 1_796_205_660_000
+
+    let simulation: Simulation
+    let box: DemoBox
+    private let pumps: AsyncStream<TestPhone>.Continuation
+
+    /// Runs `body` in a world whose box has `configuration`.
+    @discardableResult
+    static func run<T: Sendable>(
+        originMs: Int64 = origin,
+        configuration: DemoBoxConfiguration = DemoBoxConfiguration(),
+        _ body: @escaping @Sendable (BoxWorld) async throws -> T
+    ) async throws -> T {
+        let simulation = Simulation(originMs: originMs)
+        return try await simulation.run { simulation in
+            let box = DemoBox(configuration: configuration, clock: simulation.clock, wallClock: simulation.clock)
+            let (phones, pumps) = AsyncStream.makeStream(of: TestPhone.self)
+            return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+                group.addTask { try await box.run() }
+                group.addTask {
+                    await withDiscardingTaskGroup { pumping in
+                        for await phone in phones { pumping.addTask { await phone.pump() } }
+                    }
+                }
+                await simulation.settle()
+                defer { group.cancelAll() }
+                return try await body(BoxWorld(simulation: simulation, box: box, pumps: pumps))
+            }
+        }
+    }
+
+    /// A phone in the room (dialled in-process, pumping), not yet in a session.
+    func phone(staticKey: [UInt8]? = nil) async throws -> TestPhone {
+        let carrier = try await box.inProcessDialer().dial()
+        let phone =
+            if let staticKey {
+                try TestPhone(carrier: carrier, boxKey: box.boxStaticPublicKey, staticKey: staticKey)
+            } else {
+                try TestPhone(carrier: carrier, boxKey: box.boxStaticPublicKey)
+            }
+        pumps.yield(phone)
+        await simulation.settle()
+        return phone
+    }
+
+    /// A phone enrolled with a fresh code of `role`, in a session.
+    func enrolledPhone(role: String = "owner") async throws -> TestPhone {
+        let code = await box.mintPairingCode(role: role)
+        let phone = try await phone()
+        try await phone.startHandshake(payload: code)
+        await simulation.settle()
+        return phone
+    }
+
+    /// An enrolled phone that said hello with a subscription, its hello_ok and snap received and then forgotten.
+    func streamingPhone(role: String = "owner", sub: Sub = Sub()) async throws -> TestPhone {
+        let phone = try await enrolledPhone(role: role)
+        try await phone.send(.hello(Hello(app: AppInfo(build: "test"), locales: ["en"], sub: sub)))
+        await simulation.settle()
+        await phone.clear()
+        return phone
+    }
+
+    /// Moves time on by `duration`.
+    func advance(by duration: Duration) async {
+        await simulation.advance(by: duration)
+    }
+
+    func settle() async {
+        await simulation.settle()
+    }
+
+    var nowMs: Int64 { simulation.clock.nowMs }
+}

@@ -1,0 +1,102 @@
+import DemoBox
+import Foundation
+import Testing
+
+@Suite struct OptionsTests {
+    @Test func everyFlagSetsItsKnob() throws {
+        let options = try DemoBoxOptions.parse([
+            "--port", "9000", "--state", "/tmp/box", "--publish", "12:45", "--prices-late", "--latency", "120",
+            "--no-prefs",
+        ])
+        #expect(options.port == 9000 && options.stateFolder == "/tmp/box")
+        #expect(options.publishHour == 12 && options.publishMinute == 45)
+        #expect(options.pricesLate && options.latencyMs == 120 && !options.servesPlannerPrefs)
+        let configuration = options.configuration(identity: .generate(), devices: [])
+        #expect(configuration.pricePublish == (12, 45) && configuration.relayLatency == .milliseconds(120))
+        #expect(configuration.pricesLate && !configuration.servesPlannerPrefs)
+    }
+
+    @Test func noFlagsMeansTheDefaults() throws {
+        let options = try DemoBoxOptions.parse([])
+        #expect(options == DemoBoxOptions())
+        #expect(try DemoBoxOptions.parse(["--help"]).showsHelp)
+    }
+
+    @Test(arguments: [
+        ["--port"], ["--port", "http"], ["--port", "70000"], ["--publish", "1300"], ["--publish", "25:00"],
+        ["--publish", "13:5"], ["--latency", "-1"], ["--state"], ["--state", "--no-prefs"], ["--turbo"],
+    ])
+    func aFlagItCannotReadIsRefused(arguments: [String]) {
+        #expect {
+            try DemoBoxOptions.parse(arguments)
+        } throws: { error in
+            (error as? DemoBoxError)?.code == .badArgument
+        }
+    }
+}
+
+@Suite struct StateFileTests {
+    private static func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("demobox-\(UUID().uuidString)").path
+    }
+
+    @Test func theStateRoundTripsThroughItsFolder() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try DemoBoxState.load(folder: folder) == nil)
+        let device = EnrolledDevice(appStaticKey: Array(repeating: 9, count: 32), role: "owner", enrolledAtMs: 5)
+        let state = DemoBoxState(identity: .generate(), devices: [device])
+        try state.save(folder: folder)
+        #expect(try DemoBoxState.load(folder: folder) == state)
+    }
+
+    @Test func aKnownPhoneReconnectsToABoxRestartedWithItsKeysAndDevices() async throws {
+        let identity = DemoBoxIdentity.generate()
+        let (phoneKey, devices) = try await BoxWorld.run(configuration: Self.configuration(identity, [])) { world in
+            let phone = try await world.enrolledPhone()
+            return (phone.staticKey, await world.box.enrolledDevices)
+        }
+        for (kept, connects) in [([EnrolledDevice](), false), (devices, true)] {
+            try await BoxWorld.run(configuration: Self.configuration(identity, kept)) { world in
+                let phone = try await world.phone(staticKey: phoneKey)
+                try await phone.startHandshake(payload: [])
+                await world.settle()
+                #expect(await phone.isConnected == connects)
+            }
+        }
+    }
+
+    @Test(arguments: ["not json", #"{"identity":{},"devices":[]}"#])
+    func aFileThatIsNotAStateIsRefused(text: String) throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(DemoBoxState.fileName))
+        #expect {
+            try DemoBoxState.load(folder: folder)
+        } throws: { error in
+            (error as? DemoBoxError)?.code == .stateFile
+        }
+    }
+
+    @Test func keysThatDoNotBelongTogetherAreRefused() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var identity = DemoBoxIdentity.generate()
+        identity.staticPublicKey = DemoBoxIdentity.generate().staticPublicKey
+        try DemoBoxState(identity: identity, devices: []).save(folder: folder)
+        #expect {
+            try DemoBoxState.load(folder: folder)
+        } throws: { error in
+            (error as? DemoBoxError)?.code == .badIdentity
+        }
+    }
+
+    private static func configuration(_ identity: DemoBoxIdentity, _ devices: [EnrolledDevice]) -> DemoBoxConfiguration
+    {
+        var configuration = DemoBoxConfiguration()
+        configuration.identity = identity
+        configuration.enrolledDevices = devices
+        return configuration
+    }
+}
