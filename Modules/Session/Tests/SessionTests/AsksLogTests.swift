@@ -26,7 +26,7 @@ import Testing
                 }
             }
         }) { world in
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 for (read, order) in [
                     (Reads.history, ReadOrder.rest), (Reads.prices, .rest), (Reads.plan, .plan),
                     (Reads.chargers, .chargers),

@@ -115,7 +115,7 @@ import Testing
         try await SessionWorld.run(setUp: { await $0.configure { $0.script = ScriptedBox.silent(on: .planGet) } }) {
             world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.plan, order: .plan)
                 await world.advance(by: .seconds(1))
                 let outcome = await world.command(Self.request)

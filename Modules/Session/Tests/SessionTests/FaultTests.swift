@@ -114,7 +114,7 @@ import Testing
     @Test func goneEndsTheNoiseSessionButKeepsTheCarrierAndReadyShakesHandsAgain() async throws {
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.plan, order: .plan)
                 await world.advance(by: .seconds(1))
                 await world.box.signal("gone")
@@ -178,7 +178,7 @@ import Testing
 
     @Test func aBootingBoxIsGreetedEveryFiveSecondsAndAskedNothingUntilItIsUp() async throws {
         try await SessionWorld.run(setUp: { await $0.configure { $0.helloModes = ["booting", "booting"] } }) { world in
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.chargers, order: .chargers)
                 await world.comeToFront()
                 await world.advance(by: .seconds(11))

@@ -96,7 +96,7 @@ import Testing
         try await SessionWorld.run { world in
             await world.comeToFront()
             await world.session.setPhase(.background)
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.chargers, order: .chargers)
                 await world.advance(by: .seconds(30))
                 #expect(await world.box.requests.isEmpty)

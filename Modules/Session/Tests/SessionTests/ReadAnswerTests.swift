@@ -108,7 +108,7 @@ import Testing
             await box.configure { $0.script = { _, _ in [] } }
         }) { world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(read, order: order)
                 await world.advance(by: .milliseconds(8_000))
                 #expect(await reads.results.settled.isEmpty)

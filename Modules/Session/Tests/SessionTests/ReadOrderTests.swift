@@ -27,7 +27,7 @@ import Testing
     @Test func oneReadIsOnTheWireAtATime() async throws {
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 for request in [Reads.chargers, Reads.prefs, Reads.plan] {
                     await reads.ask(request, order: .rest)
                 }
@@ -44,7 +44,7 @@ import Testing
     @Test func anIdleSlotWaitsOneDisplayFrameButAPersonsReadDoesNot() async throws {
         try await SessionWorld.run { world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.prices, order: .person)
                 await world.advance(by: .seconds(1))
                 await reads.ask(Reads.chargers, order: .chargers)
@@ -58,7 +58,7 @@ import Testing
     @Test func aPersonsReadGoesFirstAndWaitsOnlyForTheReadOnTheWire() async throws {
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.energy, order: .rest)
                 await world.advance(by: .seconds(1))
                 await reads.ask(Reads.chargers, order: .chargers)
@@ -81,12 +81,12 @@ import Testing
     @Test func aReadEqualToTheOneOnTheWireSharesItsFrameAndItsTiles() async throws {
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
-            let first = ChunkTally()
-            let second = ChunkTally()
+            let first = Tally<String>()
+            let second = Tally<String>()
             let results = try await world.withReads { reads in
-                await reads.ask(Reads.history, order: .rest, onChunk: first.record)
+                await reads.ask(Reads.history, order: .rest, onChunk: { first.note($0.tileId) })
                 await world.advance(by: .seconds(1))
-                await reads.ask(Reads.history, order: .status, onChunk: second.record)
+                await reads.ask(Reads.history, order: .status, onChunk: { second.note($0.tileId) })
                 await world.box.configure { $0.holding = false }
                 await world.box.answerHeld()
                 await world.advance(by: .seconds(1))
@@ -120,7 +120,7 @@ import Testing
 
     @Test func aReadAskedWhileNoSessionIsUpWaitsForTheNext() async throws {
         try await SessionWorld.run { world in
-            let results = try await world.withReads { reads in
+            _ = try await world.withReads { reads in
                 await reads.ask(Reads.chargers, order: .chargers)
                 await world.advance(by: .seconds(30))
                 #expect(await world.box.requests.isEmpty)

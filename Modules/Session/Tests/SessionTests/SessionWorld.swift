@@ -66,7 +66,17 @@ struct SessionWorld: Sendable {
             }
         }
     }
+}
 
+/// What the helpers below need of a world: its clock and its session.
+protocol SimulatedWorld: Sendable {
+    var simulation: Simulation { get }
+    var session: LiveSession { get }
+}
+
+extension SessionWorld: SimulatedWorld {}
+
+extension SimulatedWorld {
     /// Brings the app to the front (inactive, then active) and lets the stream come up.
     func comeToFront() async {
         await session.setPhase(.inactive)
@@ -75,7 +85,7 @@ struct SessionWorld: Sendable {
     }
 
     /// Now, in ms since the world began.
-    var elapsedMs: Int64 { simulation.clock.nowMs - Self.originMs }
+    var elapsedMs: Int64 { simulation.clock.nowMs - SessionWorld.originMs }
 
     /// Moves time on, letting everything due run.
     func advance(by duration: Duration) async {

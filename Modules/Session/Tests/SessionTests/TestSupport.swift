@@ -28,14 +28,14 @@ final class Counter: Sendable {
     }
 }
 
-/// The tile ids a history reader was told of, in order.
-final class ChunkTally: Sendable {
-    private let tiles = Mutex<[String]>([])
+/// Values noted from any task, in order: the tiles a history reader was told of, the paths a relay was asked for.
+final class Tally<Element: Sendable>: Sendable {
+    private let values = Mutex<[Element]>([])
 
-    var seen: [String] { tiles.withLock { $0 } }
+    var seen: [Element] { values.withLock { $0 } }
 
-    func record(_ chunk: HistChunk) {
-        tiles.withLock { $0.append(chunk.tileId) }
+    func note(_ value: Element) {
+        values.withLock { $0.append(value) }
     }
 }
 
