@@ -88,15 +88,17 @@ import Testing
             await world.box.push(.tick(Tick(seq: 1, uptimeMs: 7_000)))
             await world.advance(by: .seconds(1))
             await world.box.push(.delta(Delta(seq: 2, uptimeMs: 8_000, fields: [2: 10])), flags: .truncated)
+            await world.box.push(.snap(Snap(uptimeMs: 8_500, controlRev: 8, dict: [:], fields: [:], sources: [:])))
             await world.simulation.settle()
             let frames = await world.recorder.events.compactMap { event -> TelemetryFrame? in
                 if case .telemetry(let frame) = event { return frame }
                 return nil
             }
-            #expect(frames.map(\.connection) == [1, 1, 1])
-            #expect(frames.map { $0.arrivalMs - SessionWorld.originMs } == [0, 1_000, 2_000])
-            #expect(frames.map(\.uptimeMs) == [5_000, 7_000, 8_000])
-            guard case .delta(_, let truncated) = frames.last?.message else {
+            #expect(frames.map(\.connection) == [1, 1, 1, 1])
+            #expect(frames.map { $0.arrivalMs - SessionWorld.originMs } == [0, 1_000, 2_000, 2_000])
+            #expect(frames.map(\.uptimeMs) == [5_000, 7_000, 8_000, 8_500])
+            #expect(await world.recorder.streamChanges == [.streamReturned(connection: 1)])
+            guard case .delta(_, let truncated) = frames[2].message else {
                 Issue.record("no delta")
                 return
             }
