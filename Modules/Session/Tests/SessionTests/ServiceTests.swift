@@ -26,7 +26,7 @@ import Testing
                 events: EventBus()
             )
             let results = ReadResults()
-            try await withThrowingTaskGroup(of: Void.self) { readers in
+            await withTaskGroup(of: Void.self) { readers in
                 readers.addTask {
                     do throws(SessionError) {
                         await results.add(.plan, .success(try await session.read(.plan, order: .plan)))
@@ -41,9 +41,11 @@ import Testing
                     #expect(dialer.carriers.count == 1)
                     service.cancelAll()
                 }
-                try await readers.waitForAll()
+                await simulation.settle()
+                readers.cancelAll()
             }
-            #expect(await results.errorCodes(of: .plan) == [.cancelled])
+            let answers = await results.results(of: .plan)
+            #expect(answers == [.failure(SessionError(.cancelled, "the session stopped"))])
             #expect(dialer.carriers.allSatisfy { $0.isClosed })
             await #expect(throws: SessionError.self) { try await session.run() }
             await #expect(throws: SessionError.self) { try await session.read(.plan, order: .person) }

@@ -128,7 +128,8 @@ extension SimulatedWorld {
         return await outcome.value
     }
 
-    /// Runs `body` with a way to ask reads that wait in the background, then waits until every read has settled.
+    /// Runs `body` with a way to ask reads that wait in the background; a read still waiting when `body` returns is
+    /// cancelled (its result is `.cancelled`), so a read that never settles fails its test instead of hanging it.
     ///
     /// - Returns: Every read's result.
     func withReads(_ body: @Sendable (Readers) async throws -> Void) async throws -> ReadResults {
@@ -156,10 +157,9 @@ extension SimulatedWorld {
                     readers.cancelAll()
                 }
             }
-            try await body(
-                Readers(continuation: continuation, cancel: cancel, simulation: simulation, results: results)
-            )
-            continuation.finish()
+            let readers = Readers(continuation: continuation, cancel: cancel, simulation: simulation, results: results)
+            try await body(readers)
+            await readers.cancelWaiting()
             try await group.waitForAll()
         }
         return results
