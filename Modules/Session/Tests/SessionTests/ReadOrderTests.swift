@@ -28,16 +28,19 @@ import Testing
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
             _ = try await world.withReads { reads in
-                for request in [Reads.chargers, Reads.prefs, Reads.plan] {
+                for request in [Reads.chargers, Reads.prefs, Reads.plan, Reads.status] {
                     await reads.ask(request, order: .rest)
+                    await world.advance(by: .seconds(1))
                 }
-                await world.advance(by: .seconds(5))
+                await reads.ask(Reads.energy, order: .person)
+                await world.advance(by: .seconds(1))
                 #expect(await world.box.requests.count == 1)
                 await world.box.configure { $0.holding = false }
                 await world.box.answerHeld()
                 await world.advance(by: .seconds(1))
             }
-            #expect(await world.box.requests.map(\.read) == [Reads.chargers, Reads.prefs, Reads.plan])
+            let sent = await world.box.requests.map(\.read)
+            #expect(sent == [Reads.chargers, Reads.energy, Reads.prefs, Reads.plan, Reads.status])
         }
     }
 

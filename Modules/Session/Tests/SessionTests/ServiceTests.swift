@@ -10,7 +10,7 @@ import Testing
 @Suite struct ServiceTests {
     @Test func runReturnsOnCancellationClosesItsCarrierAndFailsEveryPendingCallCancelled() async throws {
         let simulation = Simulation(originMs: SessionWorld.originMs)
-        try await simulation.run { simulation in
+        await simulation.run { simulation in
             let dialer = InMemoryDialer()
             let session = LiveSession(
                 dialer: dialer,
