@@ -59,7 +59,10 @@ let package = Package(
         moduleTests(
             "Session",
             "SessionTests",
-            ["Session", "SessionInterface", "BoxProtocol", "Noise", "Bus", "ClockSeam", "DemoBox", "Fixtures"]
+            [
+                "Session", "SessionInterface", "SessionTestSupport", "BoxProtocol", "Noise", "Crypto", "WebSocket", "Bus",
+                "ClockSeam", "DemoBox", "Fixtures",
+            ]
         ),
 
         // Sealed files.

@@ -9,7 +9,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed
-            case responseTooLarge, malformedAnswer, cancelled
+            case responseTooLarge, malformedAnswer, cancelled, requestTooLarge
         }
 
         private let value: Value
@@ -34,6 +34,8 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let malformedAnswer = Code(value: .malformedAnswer)
         /// The caller went away (task cancelled) before the answer came.
         public static let cancelled = Code(value: .cancelled)
+        /// The request does not fit a frame (a command past the lane 0 bucket, a body past 16 KiB); it was not sent.
+        public static let requestTooLarge = Code(value: .requestTooLarge)
 
         /// The code's name.
         public var description: String { value.rawValue }

@@ -1,0 +1,48 @@
+import BoxProtocol
+
+/// One carrier's life inside the session: dialled, waiting for the box to be in the room, handshaking, greeting,
+/// streaming. A `gone` from the relay ends the Noise session but keeps the carrier, which goes back to waiting.
+struct LiveConnection: Sendable {
+    /// Where the connection stands.
+    enum Stage: Sendable, Hashable {
+        /// The dial runs; only `dialed` may follow.
+        case dialing
+        /// The carrier is attached and the box is not (yet, or any more) in the room; `ready` starts a handshake.
+        case awaitingRoom
+        /// Message 1 is out; message 2 moves on to `greeting`, the deadline or `gone` end it.
+        case handshaking
+        /// The handshake is done and `hello` is out (again every 5 s while the box boots).
+        case greeting
+        /// `hello_ok` arrived from a box that is up: reads may go out.
+        case streaming
+    }
+
+    /// Tells this connection's reports from a previous one's.
+    let generation: Int
+    /// Where sealed messages go; the connection's runner sends them in order.
+    let outbox: AsyncStream<[UInt8]>.Continuation
+    /// Ends the connection's runner (and closes its carrier).
+    let stop: StopSignal
+    var stage = Stage.dialing
+    /// The Noise channel, from message 1 on.
+    var channel: SecureChannel?
+    /// The connection number of this process, given when the handshake is done.
+    var number: Int?
+    /// The box's answer to our hello.
+    var hello: HelloOK?
+    /// Whether a separate `sub` went out on this Noise session.
+    var subscribed = false
+    /// Whether `streamReturned` was published for this Noise session.
+    var returned = false
+    /// Whether a frame of ours has arrived on this Noise session.
+    var delivered = false
+    /// This Noise session's request ids.
+    var requestIDs: RequestIDCounter
+
+    init(generation: Int, outbox: AsyncStream<[UInt8]>.Continuation, stop: StopSignal, firstRequestID: UInt32) {
+        self.generation = generation
+        self.outbox = outbox
+        self.stop = stop
+        requestIDs = RequestIDCounter(first: firstRequestID)
+    }
+}

@@ -1,0 +1,124 @@
+import BoxProtocol
+import ClockSeam
+import Noise
+import SessionInterface
+
+extension LiveSession {
+    /// Puts bytes as they are (message 1) in the connection's outbox.
+    func send(raw message: [UInt8]) {
+        guard let connection else { return }
+        connection.outbox.yield(message)
+        traffic.sentMessages += 1
+        traffic.sentBytes += message.count
+    }
+
+    /// Frames, seals and sends `message` on its lane: lane 0 in the session's bucket, bulk in the smallest that
+    /// holds it.
+    ///
+    /// - Throws: `SessionError` with `.requestTooLarge` when the message fits no frame, `.carrierLost` when no
+    ///   Noise session is open (frames are never kept for a later one).
+    func transmit(_ message: Message, id: UInt32?) throws(SessionError) {
+        guard var channel = connection?.channel, channel.isOpen else {
+            throw SessionError(.carrierLost, "no session is up: a frame is never kept for a later one")
+        }
+        let frame: [UInt8]
+        do {
+            frame = try FrameCodec.encode(message, id: id, controlBucket: configuration.subscription.bucket)
+        } catch {
+            throw SessionError(.requestTooLarge, "\(message.type) does not fit a frame: \(error.message)")
+        }
+        let sealed: [UInt8]
+        do {
+            sealed = try channel.seal(frame)
+        } catch {
+            connectionLost(reason: "the Noise session is spent: \(error.message)", closeCode: nil)
+            throw SessionError(.carrierLost, "the Noise session is spent")
+        }
+        connection?.channel = channel
+        send(raw: sealed)
+    }
+
+    func sendHello() {
+        let hello = Hello(
+            proto: configuration.protocolRange,
+            app: AppInfo(build: configuration.build, ua: "native"),
+            locales: configuration.locales,
+            sub: configuration.subscription
+        )
+        try? transmit(.hello(hello), id: nil)
+    }
+
+    func frameArrived(_ bytes: [UInt8]) {
+        guard let (frame, envelope, message) = try? FrameCodec.decode(bytes) else { return }
+        switch message {
+        case .helloOK(let hello):
+            helloArrived(hello)
+        case .snap(let snap):
+            controlRev = snap.controlRev
+            live(.snap(snap), uptimeMs: snap.uptimeMs)
+        case .delta(let delta):
+            live(.delta(delta, truncated: frame.flags.contains(.truncated)), uptimeMs: delta.uptimeMs)
+        case .tick(let tick):
+            live(.tick(tick), uptimeMs: tick.uptimeMs)
+        case .plan(let plan) where envelope.id == nil:
+            publish(.planPushed(plan))
+        case .error(let body) where envelope.id == nil:
+            publish(.boxError(body))
+        case .sessionTerminate(let terminate):
+            let reason = terminate.reason.known.rawValue
+            publish(.terminated(reason: reason))
+            haltSession(SessionError(.terminated, reason))
+        case .cmdAck(let ack):
+            commandAcknowledged(ack)
+        case .cmdResult(let result):
+            commandSettled(result)
+        default:
+            if let id = envelope.id { readProgressed(message, id: id) }
+        }
+    }
+
+    func helloArrived(_ hello: HelloOK) {
+        let range = configuration.protocolRange
+        guard range.min <= hello.proto, hello.proto <= range.max else {
+            haltSession(
+                SessionError(
+                    .incompatibleProtocol,
+                    "the box answered protocol \(hello.proto); this client speaks \(range.min) to \(range.max)"
+                )
+            )
+            return
+        }
+        lastUptimeMs = hello.clock.uptimeMs
+        connection?.hello = hello
+        guard hello.mode != "booting" else {
+            if timers[.bootHello] == nil { arm(.bootHello, after: configuration.timing.bootHello) }
+            return
+        }
+        cancel(.bootHello)
+        connection?.stage = .streaming
+        publish(.connection(.streaming(hello)))
+        if !hello.subscribed, connection?.subscribed == false {
+            connection?.subscribed = true
+            try? transmit(.sub(configuration.subscription), id: nil)
+        }
+        pumpReads()
+    }
+
+    /// The box still boots: say hello again.
+    func bootHelloDue() {
+        guard connection?.stage == .greeting else { return }
+        sendHello()
+        arm(.bootHello, after: configuration.timing.bootHello)
+    }
+
+    /// A live frame: publish it, and the stream's return on the connection's first snapshot.
+    func live(_ message: TelemetryFrame.Message, uptimeMs: Int64) {
+        guard let number = connection?.number else { return }
+        lastUptimeMs = uptimeMs
+        publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: wallClock.nowMs, message: message)))
+        if case .snap = message, connection?.returned == false {
+            connection?.returned = true
+            publish(.streamReturned(connection: number))
+        }
+    }
+}

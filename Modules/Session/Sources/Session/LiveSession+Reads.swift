@@ -1,0 +1,180 @@
+public import BoxProtocol
+import ClockSeam
+public import SessionInterface
+
+extension LiveSession {
+    /// Sends `request` through the box's one API slot when its turn comes in ``ReadOrder`` and returns the answer.
+    ///
+    /// Reads asked in the same moment leave in order, one display frame after the slot fell idle; a `.person` read
+    /// skips that wait and goes first. An equal read queued or on the wire is shared: one frame, every caller
+    /// answered, every history reader told of each tile as it lands. A read asked with no session up waits for the
+    /// next; one on the wire when the carrier drops fails with `.carrierLost`.
+    ///
+    /// - Throws: `SessionError`: `.box` with the box's error, `.timeout`, `.carrierLost`, `.responseTooLarge`,
+    ///   `.malformedAnswer`, `.requestTooLarge`, `.terminated` or `.incompatibleProtocol` when the box ended the
+    ///   session, `.cancelled` when the caller's task is cancelled or the session stopped.
+    public func read(
+        _ request: ReadRequest,
+        order: ReadOrder,
+        onChunk: (@Sendable (HistChunk) -> Void)?
+    ) async throws(SessionError) -> ReadAnswer {
+        if case .stopped = runState { throw SessionError(.cancelled, "the session has stopped") }
+        let id = takeWaiterID()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                enqueue(request, order: order, waiter: ReadWaiter(continuation: continuation, onChunk: onChunk), id: id)
+            }
+        } onCancel: { [inputContinuation] in
+            inputContinuation.yield(.cancelWaiter(id))
+        }
+        return try result.get()
+    }
+
+    private func enqueue(_ request: ReadRequest, order: ReadOrder, waiter: ReadWaiter, id: Int) {
+        if Task.isCancelled {
+            waiter.continuation.resume(returning: .failure(SessionError(.cancelled, "the caller went away")))
+            return
+        }
+        if let halt {
+            waiter.continuation.resume(returning: .failure(halt))
+            return
+        }
+        readWaiters[id] = waiter
+        if case .sharingHeld(let landed) = slot.add(request, order: order, waiter: id) {
+            for chunk in landed { waiter.onChunk?(chunk) }
+        }
+        pumpReads()
+        wake()
+    }
+
+    /// Sends the next read if the slot is idle and a stream is up: a person's at once, any other after one display
+    /// frame.
+    func pumpReads() {
+        guard slot.held == nil, connection?.stage == .streaming, let next = slot.next else { return }
+        if next.order == .person {
+            cancel(.displayFrame)
+            sendNextRead()
+        } else if timers[.displayFrame] == nil {
+            arm(.displayFrame, after: configuration.timing.displayFrame)
+        }
+    }
+
+    func displayFrameEnded() {
+        guard slot.held == nil, connection?.stage == .streaming else { return }
+        sendNextRead()
+    }
+
+    private func sendNextRead() {
+        guard let id = connection?.requestIDs.take(), let read = slot.sendNext(id: id) else { return }
+        sendHeldRead(read)
+    }
+
+    /// A busy read's wait is over: send it again under a new id.
+    func busyRetryDue() {
+        guard connection?.stage == .streaming, let id = connection?.requestIDs.take(), let read = slot.resend(id: id)
+        else { return }
+        sendHeldRead(read)
+    }
+
+    private func sendHeldRead(_ read: ReadSlot.Held) {
+        do {
+            try transmit(read.request.message, id: read.id)
+        } catch {
+            settleHeldRead(with: error)
+            pumpReads()
+            return
+        }
+        recordAsk(type: read.request.wireType, id: read.id, detail: read.request.askDetail)
+        arm(.readDeadline, after: deadline(of: read.request))
+    }
+
+    /// How long the box may stay silent on `request`: the whole answer for a plan or prices, between two pieces
+    /// for history and the API.
+    private func deadline(of request: ReadRequest) -> Duration {
+        let timing = configuration.timing
+        switch request {
+        case .plan: return timing.plan
+        case .prices: return timing.prices
+        case .history: return timing.historySilence
+        case .api: return timing.apiSilence
+        }
+    }
+
+    func readProgressed(_ message: Message, id: UInt32) {
+        switch slot.receive(message, id: id, busyRetryLimit: configuration.busyRetries) {
+        case .notOurs:
+            return
+        case .landed(let chunk):
+            if let held = slot.held { arm(.readDeadline, after: deadline(of: held.request)) }
+            guard let chunk, let readers = slot.held?.waiters else { return }
+            for reader in readers { readWaiters[reader]?.onChunk?(chunk) }
+        case .busy(let retry):
+            cancel(.readDeadline)
+            arm(.busyRetry, after: configuration.timing.busyRetryBase * (1 << min(retry, 16)))
+        case .finished(let read, let result):
+            cancel(.readDeadline)
+            answer(readers: read.waiters, with: result)
+            pumpReads()
+        }
+    }
+
+    func readDeadlinePassed() {
+        guard let read = slot.release() else { return }
+        let error = SessionError(.timeout, "the box said nothing on \(read.request.wireType) #\(read.id) in time")
+        answer(readers: read.waiters, with: .failure(error))
+        pumpReads()
+    }
+
+    /// Fails the read holding the slot (the session under it ended) and frees the slot.
+    func settleHeldRead(with error: SessionError) {
+        cancel(.readDeadline)
+        cancel(.busyRetry)
+        guard let read = slot.release() else { return }
+        answer(readers: read.waiters, with: .failure(error))
+    }
+
+    func answer(readers: [Int], with result: Result<ReadAnswer, SessionError>) {
+        for reader in readers { readWaiters.removeValue(forKey: reader)?.continuation.resume(returning: result) }
+    }
+
+    func fail(readers: [Int], with error: SessionError) {
+        answer(readers: readers, with: .failure(error))
+    }
+
+    func cancelWaiter(_ id: Int) {
+        let cancelled = SessionError(.cancelled, "the caller went away")
+        if let reader = readWaiters.removeValue(forKey: id) {
+            slot.remove(id)
+            reader.continuation.resume(returning: .failure(cancelled))
+        }
+        if commandWaiters[id] != nil { settleCommand(id, .failure(cancelled)) }
+    }
+}
+
+extension ReadRequest {
+    /// The request frame's message.
+    var message: Message {
+        switch self {
+        case .api(let request): .apiReq(request)
+        case .plan: .planGet
+        case .prices(let window): .priceGet(window)
+        case .history(let query): .histQuery(query)
+        }
+    }
+
+    /// What the read asks, in a few words for the asks log.
+    var askDetail: String {
+        switch self {
+        case .api(let request):
+            let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return "\(request.method) \(request.path)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        case .plan:
+            return "plan"
+        case .prices(let window):
+            return "prices \(window.fromMs)..\(window.toMs)"
+        case .history(let query):
+            let series = query.series.joined(separator: ",")
+            return "history \(query.res.rawValue) \(series) \(query.fromMs)..\(query.toMs) have \(query.have.count)"
+        }
+    }
+}

@@ -1,0 +1,257 @@
+public import BoxProtocol
+public import Bus
+public import ClockSeam
+public import SessionInterface
+
+/// The live session: the app's one encrypted connection to its box, and the rules that keep the box's cost low.
+///
+/// It dials a carrier (the relay, or the in-process demo box), runs the Noise IK handshake, says `hello`, publishes
+/// the live stream, and sends reads through the box's one API slot in ``ReadOrder``, one at a time, after one display
+/// frame, sharing equal reads. It follows the scene phase: it dials at `inactive` on the way back, keeps the session
+/// through a glance, and closes it only in the background. A dropped carrier fails the reads on the wire and keeps
+/// the queued ones for the next connection, which it dials after a full-jitter backoff. Every request frame it sends
+/// is logged (category `asks`), published, and counted per stay in front.
+///
+/// ## Concurrency
+/// An actor. ``run()`` is its service: one loop that reacts to one stream of inputs (its child tasks' reports and
+/// the nudges of public methods), changes the state synchronously, and then starts the work the change asked for
+/// as child tasks of its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside
+/// a state change, so no state is read across a suspension. Public methods change the state on the actor, register
+/// their caller's continuation, and nudge the loop.
+public actor LiveSession: BoxSession {
+    enum RunState: Sendable {
+        /// Made; ``run()`` not called yet (reads and phases wait in the state).
+        case ready
+        /// The service loop runs.
+        case running
+        /// The service has ended; every call fails at once with `.cancelled`.
+        case stopped
+    }
+
+    struct ReadWaiter: Sendable {
+        let continuation: CheckedContinuation<Result<ReadAnswer, SessionError>, Never>
+        let onChunk: (@Sendable (HistChunk) -> Void)?
+    }
+
+    struct CommandWaiter: Sendable {
+        let continuation: CheckedContinuation<Result<CommandOutcome, SessionError>, Never>
+        let cmdId: String
+        var acked = false
+    }
+
+    /// What the session tells the client: connection changes, live frames, the stream's return and loss, pushed
+    /// plans, session-wide errors, the end of the session, and every request frame sent.
+    public nonisolated let events: EventBus<SessionEvent>
+    /// Who the app is to the box; after the first accepted handshake its payload is empty (a known device), which
+    /// is what the app keeps for the next launch.
+    public internal(set) var identity: SessionIdentity
+    /// Every request frame sent, in order: the asks log.
+    public internal(set) var asks: [AskRecord] = []
+    /// What the carriers moved, both ways.
+    public internal(set) var traffic = CarrierTraffic()
+    /// The last connection state published.
+    public internal(set) var connectionState = ConnectionState.idle
+
+    let dialer: any CarrierDialer
+    let configuration: SessionConfiguration
+    let clock: any Clock<Duration>
+    let wallClock: any WallClock
+    let random: any RandomSource
+    let log: any LogSink
+    let inputs: AsyncStream<SessionInput>
+    let inputContinuation: AsyncStream<SessionInput>.Continuation
+
+    var runState = RunState.ready
+    /// The scene phase last set; nil before the first.
+    var phase: ScenePhase?
+    /// The carrier being dialled or open; nil when none is.
+    var connection: LiveConnection?
+    /// Set when the box ended the session or speaks no protocol of ours: no dial until the next return.
+    var halt: SessionError?
+    var reconnect: ReconnectPolicy
+    /// True from a return to the front until the next handshake starts (its deadline is the short one).
+    var foregroundAttempt = false
+    var generation = 0
+    var connectionCount = 0
+    /// The box's uptime in the last frame that carried it: commands expire relative to it.
+    var lastUptimeMs: Int64 = 0
+    /// The `controlRev` of the last snapshot: commands expect it.
+    var controlRev: UInt64 = 0
+    var slot = ReadSlot()
+    var readWaiters: [Int: ReadWaiter] = [:]
+    var commandWaiters: [Int: CommandWaiter] = [:]
+    var nextWaiterID = 0
+    var timers: [SessionTimer: (token: Int, stop: StopSignal)] = [:]
+    var nextTimerToken = 0
+    var effects: [SessionEffect] = []
+    var stays = StayLedger()
+
+    /// Makes a session; nothing happens until ``run()`` runs and a phase in front is set.
+    ///
+    /// - Parameters:
+    ///   - dialer: Opens carriers: `RelayDialer` to the relay, or the demo box's in-process dialer.
+    ///   - identity: The keys and the handshake payload.
+    ///   - configuration: What `hello` says and the numbers the rules run on.
+    ///   - clock: Deadlines, backoffs and the display-frame wait.
+    ///   - wallClock: Arrival times, the asks log, command ids.
+    ///   - random: Backoff jitter and command ids.
+    ///   - log: Where the asks log (category `asks`) and the connection's story (category `session`) go.
+    ///   - events: The bus to publish on.
+    public init(
+        dialer: any CarrierDialer,
+        identity: SessionIdentity,
+        configuration: SessionConfiguration,
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        random: any RandomSource,
+        log: any LogSink,
+        events: EventBus<SessionEvent>
+    ) {
+        self.dialer = dialer
+        self.identity = identity
+        self.configuration = configuration
+        self.clock = clock
+        self.wallClock = wallClock
+        self.random = random
+        self.log = log
+        self.events = events
+        reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
+        (inputs, inputContinuation) = AsyncStream.makeStream()
+    }
+
+    /// Request frames per stay in front; index 0 is the first stay (a stay runs from `active` to `background`).
+    public var requestsPerStay: [Int] { stays.counts }
+
+    /// Runs the session until the task is cancelled, then closes any carrier and fails every pending call with
+    /// `.cancelled`.
+    ///
+    /// - Throws: `SessionError` with `.cancelled` when called a second time.
+    public func run() async throws {
+        guard case .ready = runState else { throw SessionError(.cancelled, "a session runs once") }
+        runState = .running
+        await withDiscardingTaskGroup { group in
+            startEffects(in: &group)
+            for await input in inputs {
+                handle(input)
+                startEffects(in: &group)
+            }
+            group.cancelAll()
+        }
+        stopEverything()
+    }
+
+    /// Follows the app's scene phase: dial on the way back (at `inactive`, or at `active` if not yet connected),
+    /// keep the session through a glance, close it in the background.
+    public func setPhase(_ next: ScenePhase) {
+        let previous = phase
+        guard previous != next else { return }
+        phase = next
+        let returning = previous == nil || previous == .background
+        switch next {
+        case .background:
+            enterBackground()
+        case .inactive:
+            if returning { foregroundAttempt = true }
+            dialIfWanted()
+        case .active:
+            stays.enter()
+            if returning { foregroundAttempt = true }
+            dialIfWanted()
+        }
+        wake()
+    }
+
+    public func hello() async -> HelloOK? {
+        guard connection?.stage == .streaming else { return nil }
+        return connection?.hello
+    }
+
+    /// Takes the next waiter id: one per call of ``read(_:order:onChunk:)`` or ``command(_:)``.
+    func takeWaiterID() -> Int {
+        nextWaiterID += 1
+        return nextWaiterID
+    }
+
+    /// Nudges the loop to start the work a public method's state change asked for.
+    func wake() {
+        guard !effects.isEmpty else { return }
+        inputContinuation.yield(.wake)
+    }
+
+    func publish(_ event: SessionEvent) {
+        if case .connection(let state) = event {
+            connectionState = state
+            log.log("session", atMs: wallClock.nowMs, "connection \(state.logLine)")
+        }
+        events.publish(event)
+    }
+
+    private func handle(_ input: SessionInput) {
+        switch input {
+        case .wake:
+            break
+        case .dialed(let generation, let failure):
+            dialed(generation, failure: failure)
+        case .carrier(let generation, let event):
+            carrierEvent(event, generation: generation)
+        case .carrierEnded(let generation, let reason):
+            guard connection?.generation == generation else { return }
+            connectionLost(reason: reason, closeCode: nil)
+        case .timer(let timer, let token):
+            guard timers[timer]?.token == token else { return }
+            timers[timer] = nil
+            timerFired(timer)
+        case .cancelWaiter(let id):
+            cancelWaiter(id)
+        }
+    }
+
+    private func startEffects(in group: inout DiscardingTaskGroup) {
+        let pending = effects
+        effects.removeAll()
+        for effect in pending {
+            switch effect {
+            case .connect(let generation, let outbox, let stop):
+                group.addTask { [dialer, inputContinuation] in
+                    await stop.race {
+                        await ConnectionRunner.run(
+                            generation: generation,
+                            dialer: dialer,
+                            outbox: outbox,
+                            inputs: inputContinuation
+                        )
+                    }
+                }
+            case .timer(let timer, let duration, let token, let stop):
+                group.addTask { [clock, inputContinuation] in
+                    await stop.race {
+                        do { try await clock.sleep(for: duration) } catch { return }
+                        inputContinuation.yield(.timer(timer, token: token))
+                    }
+                }
+            }
+        }
+    }
+
+    private func stopEverything() {
+        runState = .stopped
+        let stopped = SessionError(.cancelled, "the session stopped")
+        endConnection(reason: "the session stopped", failing: stopped)
+        for timer in Array(timers.keys) { cancel(timer) }
+        fail(readers: slot.drainQueue(), with: stopped)
+        for id in Array(commandWaiters.keys) { settleCommand(id, .failure(stopped)) }
+    }
+}
+
+extension ConnectionState {
+    /// A short line for the session log.
+    var logLine: String {
+        switch self {
+        case .idle: "idle"
+        case .dialing(let attempt): "dialing (attempt \(attempt))"
+        case .handshaking: "handshaking"
+        case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
+        case .closed(let reason): "closed: \(reason)"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: replaced when the Session target lands.

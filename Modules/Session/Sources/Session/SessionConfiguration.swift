@@ -1,0 +1,80 @@
+public import BoxProtocol
+
+/// What the session says about itself in `hello`, and the numbers its rules run on.
+///
+/// The timings are the reference client's (protocol.md §2, §7, §8.3); they are here, named, so the README and the
+/// tests can point at them and a scenario can see what a rule waits for.
+public struct SessionConfiguration: Sendable, Hashable {
+    /// The numbers the session's rules run on.
+    public struct Timing: Sendable, Hashable {
+        /// How long an idle slot waits before it sends, so reads asked in the same moment leave in order.
+        public var displayFrame: Duration = .seconds(1) / 60
+        /// How long the Noise handshake may take after message 1.
+        public var handshake: Duration = .seconds(12)
+        /// The handshake deadline of the first attempt after a return to the front: a phone in a hurry.
+        public var foregroundHandshake: Duration = .seconds(3)
+        /// How often `hello` is sent again while the box says it is booting.
+        public var bootHello: Duration = .seconds(5)
+        /// Silence that ends a history read; every chunk re-arms it.
+        public var historySilence: Duration = .seconds(20)
+        /// Silence that ends an API read; the head and every chunk re-arm it.
+        public var apiSilence: Duration = .seconds(20)
+        /// How long a plan read may take.
+        public var plan: Duration = .seconds(8)
+        /// How long a price read may take.
+        public var prices: Duration = .seconds(8)
+        /// How long a command may wait for `cmd.ack` before it fails (E_NO_ACK).
+        public var commandAck: Duration = .seconds(5)
+        /// How long an acknowledged command may wait for `cmd.result` before it reads as unconfirmed.
+        public var commandResult: Duration = .seconds(15)
+        /// How far past the last box uptime a command stays valid (`notValidAfterMs`).
+        public var commandValidity: Duration = .seconds(120)
+        /// The first backoff ceiling; it doubles with each failed attempt.
+        public var backoffBase: Duration = .milliseconds(500)
+        /// The largest backoff ceiling.
+        public var backoffCap: Duration = .seconds(60)
+        /// The spread of a redial after the relay rotated the epoch (4410).
+        public var rotationJitter: Duration = .seconds(3)
+        /// The first wait before a busy API read is sent again; it doubles with each retry.
+        public var busyRetryBase: Duration = .milliseconds(250)
+
+        /// The reference client's numbers.
+        public init() {}
+    }
+
+    /// The app's build, sent in `hello.app.build`.
+    public var build: String
+    /// The person's languages, most preferred first (`hello.locales`).
+    public var locales: [String]
+    /// The subscription folded into `hello`: the lane 0 bucket and the cadence.
+    public var subscription: Sub
+    /// The protocol versions this client speaks.
+    public var protocolRange: ProtoRange
+    /// The numbers the rules run on.
+    public var timing: Timing
+    /// How many times a read refused as busy is sent again.
+    public var busyRetries: Int
+    /// How many 4409 epoch corrections in a row redial at once before the backoff takes over.
+    public var epochCorrections: Int
+    /// The id of a session's first request; 1 on the wire. Tests start near `UInt32.max` to see the wrap.
+    package var firstRequestID: UInt32 = 1
+
+    /// Makes a configuration with the reference client's choices: 512-byte lane 0 at 1 Hz, protocol 0 to 1.
+    public init(
+        build: String,
+        locales: [String] = ["en"],
+        subscription: Sub = Sub(bucket: Frame.defaultControlBucket, hz: 1),
+        protocolRange: ProtoRange = .current,
+        timing: Timing = Timing(),
+        busyRetries: Int = 3,
+        epochCorrections: Int = 2
+    ) {
+        self.build = build
+        self.locales = locales
+        self.subscription = subscription
+        self.protocolRange = protocolRange
+        self.timing = timing
+        self.busyRetries = busyRetries
+        self.epochCorrections = epochCorrections
+    }
+}

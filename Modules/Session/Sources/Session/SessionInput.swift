@@ -1,0 +1,46 @@
+import SessionInterface
+
+/// Everything the session's service loop reacts to, in one stream: what its own child tasks report (a dial's end, a
+/// carrier's events, a timer) and the nudge a public method gives after it changed the state.
+enum SessionInput: Sendable {
+    /// A public method changed the state and may have work for the loop to start.
+    case wake
+    /// A dial of connection `generation` finished: a carrier is attached, or it failed.
+    case dialed(generation: Int, failure: SessionError?)
+    /// Something arrived on connection `generation`'s carrier.
+    case carrier(generation: Int, CarrierEvent)
+    /// Connection `generation`'s carrier ended without saying how (its stream finished, or a send failed).
+    case carrierEnded(generation: Int, reason: String)
+    /// A timer ran out; `token` tells a timer that was re-armed since from the current one.
+    case timer(SessionTimer, token: Int)
+    /// A caller of `read` or `command` went away.
+    case cancelWaiter(Int)
+}
+
+/// The session's timers: at most one of each runs at a time, so a key names it.
+enum SessionTimer: Sendable, Hashable {
+    /// An idle slot's one-display-frame wait.
+    case displayFrame
+    /// The read holding the slot: its deadline or its silence.
+    case readDeadline
+    /// The wait before a busy read is sent again.
+    case busyRetry
+    /// The Noise handshake's deadline.
+    case handshake
+    /// The next `hello` while the box boots.
+    case bootHello
+    /// The wait before the next dial.
+    case redial
+    /// A command's wait for `cmd.ack`.
+    case commandAck(String)
+    /// An acknowledged command's wait for `cmd.result`.
+    case commandResult(String)
+}
+
+/// Work the loop starts as a child task of its group, after the state change that asked for it.
+enum SessionEffect: Sendable {
+    /// Dial, then carry connection `generation`'s messages both ways until `stop` fires or the carrier ends.
+    case connect(generation: Int, outbox: AsyncStream<[UInt8]>, stop: StopSignal)
+    /// Sleep `duration`, then report `timer` with `token`, unless `stop` fires first.
+    case timer(SessionTimer, Duration, token: Int, stop: StopSignal)
+}

@@ -1,0 +1,57 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import DemoBox
+import Session
+import SessionInterface
+
+/// One simulated world around the demo box: the live session dials the box's in-process relay room, enrols with a
+/// fresh pairing code, and everything runs on one manual clock.
+struct DemoWorld: SimulatedWorld {
+    let simulation: Simulation
+    let box: DemoBox
+    let session: LiveSession
+    let recorder: EventRecorder
+
+    /// Builds a world, runs the box, the session and the recorder beside `body`, and stops them after it.
+    static func run(_ body: @Sendable (DemoWorld) async throws -> Void) async throws {
+        let simulation = Simulation(originMs: SessionWorld.originMs)
+        try await simulation.run { simulation in
+            let box = DemoBox(
+                configuration: DemoBoxConfiguration(),
+                clock: simulation.clock,
+                wallClock: simulation.clock
+            )
+            let events = EventBus<SessionEvent>()
+            let session = LiveSession(
+                dialer: box.inProcessDialer(),
+                identity: SessionIdentity(
+                    appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                    boxStaticPublicKey: box.boxStaticPublicKey,
+                    payload: await box.mintPairingCode()
+                ),
+                configuration: SessionConfiguration(build: "test"),
+                clock: simulation.clock,
+                wallClock: simulation.clock,
+                random: SeededRandomSource(seed: 3),
+                log: DiscardingLogSink(),
+                events: events
+            )
+            let world = DemoWorld(
+                simulation: simulation,
+                box: box,
+                session: session,
+                recorder: EventRecorder(events.subscribe(), wallClock: simulation.clock)
+            )
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await box.run() }
+                group.addTask { try await session.run() }
+                group.addTask { await world.recorder.run() }
+                await simulation.settle()
+                try await body(world)
+                group.cancelAll()
+            }
+        }
+    }
+
+}

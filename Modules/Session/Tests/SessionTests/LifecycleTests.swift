@@ -1,0 +1,133 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import Session
+import SessionInterface
+import SessionTestSupport
+import Testing
+
+/// The scene phases (cache.md §3): dial at inactive on the way back, keep the session through a glance, close it
+/// only in the background, and never leave a carrier attached there.
+@Suite struct LifecycleTests {
+    @Test func aReturnDialsAtInactiveBeforeTheAppIsActive() async throws {
+        try await SessionWorld.run { world in
+            await world.session.setPhase(.inactive)
+            await world.simulation.settle()
+            #expect(world.dialer.dialCount == 1)
+            guard case .streaming = await world.session.connectionState else {
+                Issue.record("no stream at inactive")
+                return
+            }
+        }
+    }
+
+    @Test func aGlanceKeepsTheSessionAndItsRate() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            for phase in [ScenePhase.inactive, .active, .inactive, .active] {
+                await world.session.setPhase(phase)
+                await world.advance(by: .seconds(10))
+            }
+            #expect(world.dialer.dialCount == 1)
+            let received = await world.box.received
+            #expect(received.map(\.message.type) == ["hello"])
+            guard case .hello(let hello) = received.first?.message else { return }
+            #expect(hello.sub == Sub(bucket: 512, hz: 1))
+            #expect(await world.recorder.streamChanges == [.streamReturned(connection: 1)])
+        }
+    }
+
+    @Test func onlyTheBackgroundClosesTheSessionAndLosesTheStream() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            await world.session.setPhase(.background)
+            await world.simulation.settle()
+            #expect(world.dialer.carriers.allSatisfy { $0.isClosed })
+            #expect(
+                await world.recorder.streamChanges == [
+                    .streamReturned(connection: 1), .streamLost(reason: "background"),
+                ]
+            )
+            #expect(await world.session.connectionState == .idle)
+            await world.advance(by: .seconds(120))
+            #expect(world.dialer.dialCount == 1)
+        }
+    }
+
+    @Test func aBackgroundDuringAPendingDialCancelsItAndAttachesNothing() async throws {
+        try await SessionWorld.run { world in
+            world.dialer.hold(honouringCancellation: true)
+            await world.session.setPhase(.inactive)
+            await world.simulation.settle()
+            #expect(world.dialer.heldCount == 1)
+            await world.session.setPhase(.background)
+            await world.simulation.settle()
+            #expect(world.dialer.heldCount == 0)
+            #expect(world.dialer.carriers.isEmpty)
+            await world.advance(by: .seconds(120))
+            #expect(world.dialer.dialCount == 1)
+            #expect(await world.box.carrierCount == 0)
+            #expect(
+                await world.recorder.connectionStates == [
+                    .dialing(attempt: 1), .closed(reason: "background"), .idle,
+                ]
+            )
+        }
+    }
+
+    @Test func aDialThatFinishesAfterTheBackgroundClosesItsCarrierUnused() async throws {
+        try await SessionWorld.run { world in
+            world.dialer.hold(honouringCancellation: false)
+            await world.session.setPhase(.inactive)
+            await world.simulation.settle()
+            await world.session.setPhase(.background)
+            await world.simulation.settle()
+            world.dialer.release()
+            await world.advance(by: .seconds(5))
+            let carriers = world.dialer.carriers
+            #expect(carriers.count == 1)
+            #expect(carriers.allSatisfy { $0.isClosed })
+            #expect(carriers.map(\.sent.messages) == [0])
+            #expect(await world.box.handshakePayloads.isEmpty)
+        }
+    }
+
+    @Test func aReadAskedInTheBackgroundLeavesOnTheReturn() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            await world.session.setPhase(.background)
+            _ = try await world.withReads { reads in
+                await reads.ask(Reads.chargers, order: .chargers)
+                await world.advance(by: .seconds(30))
+                #expect(await world.box.requests.isEmpty)
+                await world.session.setPhase(.inactive)
+                await world.advance(by: .seconds(1))
+            }
+            #expect(await world.box.requests.map(\.connection) == [2])
+        }
+    }
+
+    @Test func eachStayCountsItsRequestFramesAndAReturnsReadsAtInactiveBelongToIt() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            _ = await world.read(Reads.chargers, order: .chargers)
+            _ = await world.read(Reads.plan, order: .plan)
+            await world.session.setPhase(.background)
+            await world.advance(by: .seconds(30))
+            await world.session.setPhase(.inactive)
+            _ = await world.read(Reads.chargers, order: .chargers)
+            await world.session.setPhase(.active)
+            await world.session.setPhase(.background)
+            await world.advance(by: .seconds(30))
+            await world.comeToFront()
+            await world.session.setPhase(.background)
+            #expect(await world.session.requestsPerStay == [2, 1, 0])
+            #expect(await world.session.asks.map(\.stay) == [1, 1, 2])
+            #expect(
+                world.log.entries(category: "stays").map(\.message) == [
+                    "stay 1: 2 request frames", "stay 2: 1 request frames", "stay 3: 0 request frames",
+                ]
+            )
+        }
+    }
+}

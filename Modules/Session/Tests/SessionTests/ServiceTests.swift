@@ -1,0 +1,94 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import Session
+import SessionInterface
+import SessionTestSupport
+import Testing
+
+/// The session as a service: it runs once, returns on cancellation, and leaves no caller waiting.
+@Suite struct ServiceTests {
+    @Test func runReturnsOnCancellationClosesItsCarrierAndFailsEveryPendingCallCancelled() async throws {
+        let simulation = Simulation(originMs: SessionWorld.originMs)
+        await simulation.run { simulation in
+            let dialer = InMemoryDialer()
+            let session = LiveSession(
+                dialer: dialer,
+                identity: SessionIdentity(
+                    appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                    boxStaticPublicKey: ScriptedBox.staticPublicKey
+                ),
+                configuration: SessionConfiguration(build: "test"),
+                clock: simulation.clock,
+                wallClock: simulation.clock,
+                random: SeededRandomSource(seed: 1),
+                log: DiscardingLogSink(),
+                events: EventBus()
+            )
+            let results = ReadResults()
+            await withTaskGroup(of: Void.self) { readers in
+                readers.addTask {
+                    do throws(SessionError) {
+                        await results.add(.plan, .success(try await session.read(.plan, order: .plan)))
+                    } catch {
+                        await results.add(.plan, .failure(error))
+                    }
+                }
+                await withThrowingTaskGroup(of: Void.self) { service in
+                    service.addTask { try await session.run() }
+                    await session.setPhase(.active)
+                    await simulation.settle()
+                    #expect(dialer.carriers.count == 1)
+                    service.cancelAll()
+                }
+                await simulation.settle()
+                readers.cancelAll()
+            }
+            let answers = await results.results(of: .plan)
+            #expect(answers == [.failure(SessionError(.cancelled, "the session stopped"))])
+            #expect(dialer.carriers.allSatisfy { $0.isClosed })
+            await #expect(throws: SessionError.self) { try await session.run() }
+            await #expect(throws: SessionError.self) { try await session.read(.plan, order: .person) }
+        }
+    }
+
+    @Test func aCallerThatGoesAwayIsAnsweredCancelledAndAnotherSharerStillGetsTheAnswer() async throws {
+        try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
+            await world.comeToFront()
+            let kept = try await world.withReads { reads in
+                await reads.ask(Reads.energy, order: .rest)
+                await world.advance(by: .seconds(1))
+                await reads.ask(Reads.chargers, order: .chargers)
+                let leaving = try await world.withReads { leaving in
+                    await leaving.ask(Reads.chargers, order: .chargers)
+                    await leaving.cancelWaiting()
+                }
+                #expect(await leaving.errorCodes(of: Reads.chargers) == [.cancelled])
+                await world.box.configure { $0.holding = false }
+                await world.box.answerHeld()
+                await world.advance(by: .seconds(1))
+            }
+            #expect(await kept.errorCodes(of: Reads.chargers).isEmpty)
+            #expect(await kept.results(of: Reads.chargers).count == 1)
+            #expect(await world.box.requests.map(\.read) == [Reads.energy, Reads.chargers])
+        }
+    }
+
+    @Test func aQueuedReadWhoseOnlyCallerWentAwayIsNeverSent() async throws {
+        try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
+            await world.comeToFront()
+            _ = try await world.withReads { reads in
+                await reads.ask(Reads.energy, order: .rest)
+                await world.advance(by: .seconds(1))
+                _ = try await world.withReads { leaving in
+                    await leaving.ask(Reads.chargers, order: .chargers)
+                    await leaving.cancelWaiting()
+                }
+                await world.box.configure { $0.holding = false }
+                await world.box.answerHeld()
+                await world.advance(by: .seconds(1))
+            }
+            #expect(await world.box.requests.map(\.read) == [Reads.energy])
+        }
+    }
+}
