@@ -146,10 +146,20 @@ let package = Package(
         ),
 
         // Tools.
+        .target(
+            name: "FrameInspector",
+            dependencies: ["BoxProtocol"],
+            path: "Tools/FrameInspector/Sources/FrameInspector"
+        ),
         .executableTarget(
             name: "ftw-frame",
-            dependencies: ["BoxProtocol"],
+            dependencies: ["FrameInspector"],
             path: "Tools/FrameInspector/Sources/ftw-frame"
+        ),
+        .testTarget(
+            name: "FrameInspectorTests",
+            dependencies: ["FrameInspector", "BoxProtocol", "Fixtures"],
+            path: "Tools/FrameInspector/Tests/FrameInspectorTests"
         ),
         .executableTarget(
             name: "ftw-bench",
