@@ -179,6 +179,33 @@ let package = Package(
     ]
 )
 
+// libFuzzer targets, in the graph only for `Tools/run-fuzzers.sh` (FTW_FUZZ=1): each has no `main` (libFuzzer brings
+// one), so a plain `swift build` could not link them.
+if Context.environment["FTW_FUZZ"] == "1" {
+    let fuzzers: [(name: String, deps: [Target.Dependency])] = [
+        ("fuzz-cbor", ["BoxProtocol"]),
+        ("fuzz-frame", ["BoxProtocol"]),
+        ("fuzz-messages", ["BoxProtocol"]),
+        ("fuzz-noise", ["Noise"]),
+        ("fuzz-websocket", ["WebSocket"]),
+        ("fuzz-sealed", ["Seal", "SealInterface"]),
+        ("fuzz-scenario", ["Headless"]),
+    ]
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: ["BoxProtocol"], path: "Tools/Fuzz/Sources/FuzzSupport")
+    )
+    for fuzzer in fuzzers {
+        package.targets.append(
+            .executableTarget(
+                name: fuzzer.name,
+                dependencies: fuzzer.deps + ["FuzzSupport"],
+                path: "Tools/Fuzz/Sources/\(fuzzer.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            )
+        )
+    }
+}
+
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
