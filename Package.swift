@@ -161,6 +161,17 @@ let package = Package(
             dependencies: ["FrameInspector", "BoxProtocol", "Fixtures"],
             path: "Tools/FrameInspector/Tests/FrameInspectorTests"
         ),
+        // A child process that writes sealed files until it is killed, and the test that kills it.
+        .executableTarget(
+            name: "ftw-seal-writer",
+            dependencies: ["Seal", "SealInterface", "Bus"],
+            path: "Tools/SealWriter/Sources/ftw-seal-writer"
+        ),
+        .testTarget(
+            name: "SealKillTests",
+            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus"],
+            path: "Tools/SealWriter/Tests/SealKillTests"
+        ),
         .executableTarget(
             name: "ftw-bench",
             dependencies: ["Trace", "History", "Seal", "SealInterface", "BoxProtocol", "Crypto", "Bus", "ClockSeam"],
