@@ -5,9 +5,10 @@ Sources: Vectors/*.json (frames, envelopes, handshake), the frames of BoxProtoco
 (Seeds/sample-frames.txt: bucket and unpadded frame hex, dumped once from the tests), RFC 8949 Appendix A (the
 hex strings of CBORAppendixATests.swift), the scenario texts of ScenarioParserTests.swift, the RFC 6455 handshake
 and frames of the WebSocket tests, and sealed files made here with Python's `cryptography` (an implementation of
-the seal format independent of ours). Needs cbor2 and cryptography. Output is deterministic but for the sealed
-files' random nonces; rerun it only when a format changes, and commit the result.
+the seal format independent of ours; the nonces are derived, not random, so a rerun changes no seed), and the
+inputs the fuzzers found. Needs cbor2 and cryptography. Rerun it when a format changes, and commit the result.
 """
+import hashlib
 import json
 import os
 import re
@@ -155,7 +156,7 @@ SEALED_NAMES = [("snapshot", 1), ("home", 2), ("ring", 3), ("tiles", 4), ("prefs
 def sealed_file(index, contents):
     prefix, kind = SEALED_NAMES[index]
     header = b"FTWS" + bytes([1, kind]) + SITE.encode()
-    nonce = os.urandom(12)
+    nonce = hashlib.sha256(header + contents).digest()[:12]  # fixed, so a rerun changes no seed
     associated = header + f"{prefix}-{SITE}".encode()
     return header + nonce + AESGCM(SEAL_KEY).encrypt(nonce, contents, associated)
 
@@ -180,6 +181,13 @@ def scenario_seeds():
     write("fuzz-scenario", "durations", b"wait 500ms; wait 5s; wait 2m; wait 1h; wait 1m30s; wait 1h2m3s4ms\n")
 
 
+def finding_seeds():
+    """What the fuzzers found (Tools/Fuzz/README.md), so every run starts by checking them again."""
+    nan_keys = bytes.fromhex("a2" + "fb7ff8000000000001" + "00" + "fb7ff8000000000002" + "00")
+    write("fuzz-cbor", "finding-nan-keys", nan_keys)
+    write("fuzz-scenario", "finding-duration-overflow", b"launch\nwait 4187659681844312291s\n")
+
+
 def main():
     for entry in os.listdir(SEEDS):
         if os.path.isdir(os.path.join(SEEDS, entry)):
@@ -191,6 +199,7 @@ def main():
     websocket_seeds()
     sealed_seeds()
     scenario_seeds()
+    finding_seeds()
     for entry in sorted(os.listdir(SEEDS)):
         folder = os.path.join(SEEDS, entry)
         if os.path.isdir(folder):

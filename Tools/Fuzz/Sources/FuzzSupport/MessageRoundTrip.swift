@@ -15,10 +15,10 @@ public enum MessageRoundTrip {
         do {
             reread = try Message(envelope: try Envelope.decode(written))
         } catch {
-            preconditionFailure("\(message.type) written by us does not read back: \(error)")
+            FuzzCheck.fail("\(message.type) written by us does not read back: \(error)")
         }
         let same = reread == message || reread.envelope(id: id).encoded() == written
-        precondition(same, "\(message.type) reads back as another message")
+        FuzzCheck.require(same, "\(message.type) reads back as another message")
         checkFrame(message, id: id)
     }
 
@@ -28,11 +28,14 @@ public enum MessageRoundTrip {
             do {
                 frame = try FrameCodec.encode(message, id: id, controlBucket: bucket)
             } catch {
-                precondition(error.code == .oversized, "\(message.type) cannot be framed: \(error)")
+                FuzzCheck.require(error.code == .oversized, "\(message.type) cannot be framed: \(error)")
                 continue
             }
             let decoded = try? FrameCodec.decode(frame)
-            precondition(decoded?.envelope.encoded() == message.envelope(id: id).encoded(), "frame changed message")
+            FuzzCheck.require(
+                decoded?.envelope.encoded() == message.envelope(id: id).encoded(),
+                "frame changed message"
+            )
         }
     }
 }

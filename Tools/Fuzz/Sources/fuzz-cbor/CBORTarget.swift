@@ -33,11 +33,11 @@ enum CBORTarget {
             do {
                 reread = try CBORDecoder().decode(written)
             } catch {
-                preconditionFailure(
+                FuzzCheck.fail(
                     "our own \(order) encoding of \(value.diagnostic.prefix(200)) does not decode: \(error)"
                 )
             }
-            precondition(
+            FuzzCheck.require(
                 encoder.encode(reread) == written,
                 "\(order) encoding is not stable for \(value.diagnostic.prefix(200))"
             )

@@ -42,8 +42,8 @@ enum MessagesTarget {
         let points = input.choice(below: 256)
         let data = input.rest()
         guard let columns = try? TileData.decode(data, series: series, points: points) else { return }
-        precondition(columns.count == series, "tile data has \(columns.count) columns, not \(series)")
-        precondition(columns.allSatisfy { $0.count == points }, "a tile column has the wrong length")
-        precondition(TileData.encode(columns) == data, "tile data does not re-encode to its bytes")
+        FuzzCheck.require(columns.count == series, "tile data has \(columns.count) columns, not \(series)")
+        FuzzCheck.require(columns.allSatisfy { $0.count == points }, "a tile column has the wrong length")
+        FuzzCheck.require(TileData.encode(columns) == data, "tile data does not re-encode to its bytes")
     }
 }

@@ -50,10 +50,10 @@ enum WindowScript {
         while !input.isAtEnd {
             let sequence = model.pick(&input)
             let expected = model.isFresh(sequence)
-            precondition(window.isFresh(sequence) == expected, "isFresh(\(sequence)) disagrees with the model")
-            precondition(window.accept(sequence) == expected, "accept(\(sequence)) disagrees with the model")
+            FuzzCheck.require(window.isFresh(sequence) == expected, "isFresh(\(sequence)) disagrees with the model")
+            FuzzCheck.require(window.accept(sequence) == expected, "accept(\(sequence)) disagrees with the model")
             if expected { model.accept(sequence) }
-            precondition(window.newest == model.newest, "the window's newest drifted from the model's")
+            FuzzCheck.require(window.newest == model.newest, "the window's newest drifted from the model's")
         }
     }
 }

@@ -22,7 +22,7 @@ enum TransportScript {
                 do {
                     sent.append((sequence, frame, try sender.seal(frame)))
                 } catch {
-                    precondition(sequence == .max && error.code == .nonceExhausted, "seal failed: \(error)")
+                    FuzzCheck.require(sequence == .max && error.code == .nonceExhausted, "seal failed: \(error)")
                 }
             case 1:
                 guard !sent.isEmpty else { continue }
@@ -51,23 +51,26 @@ enum TransportScript {
         let fresh = model.isFresh(message.sequence)
         do {
             let frame = try receiver.open(message.wire)
-            precondition(fresh, "a replay of \(message.sequence) opened")
-            precondition(frame == message.frame, "message \(message.sequence) opened to another frame")
+            FuzzCheck.require(fresh, "a replay of \(message.sequence) opened")
+            FuzzCheck.require(frame == message.frame, "message \(message.sequence) opened to another frame")
             model.accept(message.sequence)
         } catch {
-            precondition(!fresh && error.code == .replay, "fresh message \(message.sequence) refused: \(error)")
+            FuzzCheck.require(!fresh && error.code == .replay, "fresh message \(message.sequence) refused: \(error)")
         }
-        precondition(receiver.window.newest == model.newest, "the receiver's window drifted from the model's")
+        FuzzCheck.require(receiver.window.newest == model.newest, "the receiver's window drifted from the model's")
     }
 
     static func refuse(_ wire: [UInt8], by receiver: inout NoiseTransport) {
         let before = receiver.window
         do {
             _ = try receiver.open(wire)
-            preconditionFailure("a changed or made-up message opened")
+            FuzzCheck.fail("a changed or made-up message opened")
         } catch {
-            precondition(error.code == .authenticationFailed || error.code == .malformed, "wrong refusal: \(error)")
+            FuzzCheck.require(
+                error.code == .authenticationFailed || error.code == .malformed,
+                "wrong refusal: \(error)"
+            )
         }
-        precondition(receiver.window == before, "a refused message moved the window")
+        FuzzCheck.require(receiver.window == before, "a refused message moved the window")
     }
 }

@@ -18,14 +18,14 @@ enum ScenarioTarget {
         do {
             scenario = try ScenarioParser.parse(text)
         } catch {
-            precondition((1...max(1, lineCount)).contains(error.line), "an error names line \(error.line)")
+            FuzzCheck.require((1...max(1, lineCount)).contains(error.line), "an error names line \(error.line)")
             return
         }
-        precondition(!scenario.lines.isEmpty, "a scenario without steps was accepted")
-        precondition(scenario.lines.allSatisfy { (1...lineCount).contains($0.number) }, "a step names no line")
+        FuzzCheck.require(!scenario.lines.isEmpty, "a scenario without steps was accepted")
+        FuzzCheck.require(scenario.lines.allSatisfy { (1...lineCount).contains($0.number) }, "a step names no line")
         var last: Int64 = -1
         for case .at(let time) in scenario.steps {
-            precondition(time >= last && time < 86_400_000, "'at' times go back or leave the day")
+            FuzzCheck.require(time >= last && time < 86_400_000, "'at' times go back or leave the day")
             last = time
         }
     }

@@ -32,7 +32,7 @@ enum SealedTarget {
         let name = names[input.choice(below: names.count)]
         let file = input.rest()
         guard let contents = try? SealedFileFormat.open(file, as: name, key: key) else { return }
-        precondition(file.count == contents.count + SealedFileFormat.overhead, "a file opened at the wrong size")
+        FuzzCheck.require(file.count == contents.count + SealedFileFormat.overhead, "a file opened at the wrong size")
     }
 
     /// Contents sealed as one name, then changed in one byte or cut short: only the untouched file under its own
@@ -43,23 +43,23 @@ enum SealedTarget {
         let change = input.uint64()
         let contents = input.rest()
         guard var file = try? SealedFileFormat.seal(contents, as: name, key: key) else {
-            preconditionFailure("sealing \(contents.count) bytes failed")
+            FuzzCheck.fail("sealing \(contents.count) bytes failed")
         }
         let opened = try? SealedFileFormat.open(file, as: other, key: key)
-        precondition((opened == contents) == (other == name), "a file opened under another name, or not its own")
+        FuzzCheck.require((opened == contents) == (other == name), "a file opened under another name, or not its own")
         let at = Int((change >> 8) % UInt64(file.count + 1))
         if at == file.count {
             file.removeLast(Int(change & 0xff) % file.count + 1)
         } else {
             file[at] ^= UInt8(change & 0xff) | 1
         }
-        precondition((try? SealedFileFormat.open(file, as: name, key: key)) == nil, "a changed file opened")
+        FuzzCheck.require((try? SealedFileFormat.open(file, as: name, key: key)) == nil, "a changed file opened")
     }
 
     static func parseName(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let name = SealedFileName(fileName: text) else { return }
-        precondition(name.fileName == text, "\(text.debugDescription) parses as \(name.fileName)")
-        precondition(SealedFileName(fileName: name.fileName) == name, "a name does not parse back to itself")
+        FuzzCheck.require(name.fileName == text, "\(text.debugDescription) parses as \(name.fileName)")
+        FuzzCheck.require(SealedFileName(fileName: name.fileName) == name, "a name does not parse back to itself")
     }
 }
