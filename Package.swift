@@ -210,8 +210,7 @@ if Context.environment["FTW_FUZZ"] == "1" {
             .executableTarget(
                 name: fuzzer.name,
                 dependencies: fuzzer.deps + ["FuzzSupport"],
-                path: "Tools/Fuzz/Sources/\(fuzzer.name)",
-                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+                path: "Tools/Fuzz/Sources/\(fuzzer.name)"
             )
         )
     }

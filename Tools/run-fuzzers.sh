@@ -78,8 +78,9 @@ for target in "${targets[@]}"; do
     started=$SECONDS
     status=ok
     "$bin/$target" "${options[@]}" "$corpus" "Tools/Fuzz/Seeds/$target" >"$log" 2>&1 || status=FAILED
-    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2, $4}')
+    # A run that dies on its first input prints no coverage: `|| true` keeps set -e from ending the script there.
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+    coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2, $4}' || true)
     printf '%-16s %10s %7s %6s %6s %8s  %s\n' "$target" "${executions:-?}" "$((SECONDS - started))" \
         ${coverage:-? ?} "$(find "$corpus" -type f | wc -l)" "$status"
     if [[ $status != ok ]]; then
