@@ -161,10 +161,31 @@ let package = Package(
         ),
 
         // Tools.
+        .target(
+            name: "FrameInspector",
+            dependencies: ["BoxProtocol"],
+            path: "Tools/FrameInspector/Sources/FrameInspector"
+        ),
         .executableTarget(
             name: "ftw-frame",
-            dependencies: ["BoxProtocol"],
+            dependencies: ["FrameInspector"],
             path: "Tools/FrameInspector/Sources/ftw-frame"
+        ),
+        .testTarget(
+            name: "FrameInspectorTests",
+            dependencies: ["FrameInspector", "BoxProtocol", "Fixtures"],
+            path: "Tools/FrameInspector/Tests/FrameInspectorTests"
+        ),
+        // A child process that writes sealed files until it is killed, and the test that kills it.
+        .executableTarget(
+            name: "ftw-seal-writer",
+            dependencies: ["Seal", "SealInterface", "Bus"],
+            path: "Tools/SealWriter/Sources/ftw-seal-writer"
+        ),
+        .testTarget(
+            name: "SealKillTests",
+            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus"],
+            path: "Tools/SealWriter/Tests/SealKillTests"
         ),
         .executableTarget(
             name: "ftw-bench",
@@ -186,6 +207,32 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets, in the graph only for `Tools/run-fuzzers.sh` (FTW_FUZZ=1): each has no `main` (libFuzzer brings
+// one), so a plain `swift build` could not link them.
+if Context.environment["FTW_FUZZ"] == "1" {
+    let fuzzers: [(name: String, deps: [Target.Dependency])] = [
+        ("fuzz-cbor", ["BoxProtocol"]),
+        ("fuzz-frame", ["BoxProtocol"]),
+        ("fuzz-messages", ["BoxProtocol"]),
+        ("fuzz-noise", ["Noise"]),
+        ("fuzz-websocket", ["WebSocket"]),
+        ("fuzz-sealed", ["Seal", "SealInterface"]),
+        ("fuzz-scenario", ["Headless"]),
+    ]
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: ["BoxProtocol"], path: "Tools/Fuzz/Sources/FuzzSupport")
+    )
+    for fuzzer in fuzzers {
+        package.targets.append(
+            .executableTarget(
+                name: fuzzer.name,
+                dependencies: fuzzer.deps + ["FuzzSupport"],
+                path: "Tools/Fuzz/Sources/\(fuzzer.name)"
+            )
+        )
+    }
+}
 
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []

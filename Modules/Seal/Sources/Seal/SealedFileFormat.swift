@@ -1,5 +1,5 @@
 import Crypto
-import SealInterface
+package import SealInterface
 
 /// The bytes of one sealed file, and the checks that decide whether they open.
 ///
@@ -17,12 +17,14 @@ import SealInterface
 /// The associated data is the 22-byte header followed by the file name in UTF-8, so a file renamed to another
 /// kind, site or model, or with a changed header, does not open. The header is also checked in the clear first, so
 /// the reason a file was dropped can be told apart from a plain authentication failure.
-enum SealedFileFormat {
+///
+/// Package-wide so the fuzzer (`fuzz-sealed` in `Tools/Fuzz`) can seal and open bytes without a disk.
+package enum SealedFileFormat {
     static let magic = Array("FTWS".utf8)
     static let version: UInt8 = 1
     static let headerSize = 22
     /// The bytes a sealed file has beyond its contents: header, nonce and tag.
-    static let overhead = headerSize + AEADAlgorithm.nonceSize + AEADAlgorithm.tagSize
+    package static let overhead = headerSize + AEADAlgorithm.nonceSize + AEADAlgorithm.tagSize
 
     private static let versionOffset = 4
     private static let kindOffset = 5
@@ -31,7 +33,7 @@ enum SealedFileFormat {
     /// The file that holds `contents` as `name`, sealed under `key` with a fresh nonce.
     ///
     /// - Throws: `SealError` with `.keyUnavailable` when the cipher refuses the key.
-    static func seal(_ contents: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
+    package static func seal(_ contents: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
         let header = header(for: name)
         let nonce = SecureRandom.bytes(count: AEADAlgorithm.nonceSize)
         do {
@@ -71,7 +73,7 @@ enum SealedFileFormat {
     ///
     /// - Throws: `SealError` with a ``checkHeader(_:as:)`` code, `.authenticationFailed` when the tag does not match
     ///   (changed bytes, another key, another model's name), or `.keyUnavailable` when the cipher refuses the key.
-    static func open(_ file: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
+    package static func open(_ file: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
         try checkHeader(file, as: name)
         let nonceEnd = headerSize + AEADAlgorithm.nonceSize
         do {

@@ -155,14 +155,26 @@ public enum ScenarioParser {
     }
 
     /// A duration such as `500ms`, `5s`, `2m`, `1h` or `1m30s`.
+    ///
+    /// Digits are ASCII only (`\d` also takes other scripts' digits, which `Int64` cannot read), and a number whose
+    /// milliseconds do not fit an `Int64` is refused rather than trapped on or read as zero.
     static func duration(_ text: String, line: Int) throws(ScenarioError) -> Duration {
-        guard let match = text.wholeMatch(of: /((\d+)h)?((\d+)m(?!s))?((\d+)s)?((\d+)ms)?/), !text.isEmpty else {
+        guard let match = text.wholeMatch(of: /(([0-9]+)h)?(([0-9]+)m(?!s))?(([0-9]+)s)?(([0-9]+)ms)?/), !text.isEmpty
+        else {
             throw ScenarioError(line: line, "a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '\(text)'")
         }
-        let hours = match.2.flatMap { Int64($0) } ?? 0
-        let minutes = match.4.flatMap { Int64($0) } ?? 0
-        let seconds = match.6.flatMap { Int64($0) } ?? 0
-        let milliseconds = match.8.flatMap { Int64($0) } ?? 0
-        return .milliseconds(((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds)
+        let parts: [(digits: Substring?, unitMs: Int64)] = [
+            (match.2, 3_600_000), (match.4, 60_000), (match.6, 1_000), (match.8, 1),
+        ]
+        var total: Int64 = 0
+        for part in parts {
+            guard let digits = part.digits else { continue }
+            guard let count = Int64(digits),
+                case let (milliseconds, false) = count.multipliedReportingOverflow(by: part.unitMs),
+                case let (sum, false) = total.addingReportingOverflow(milliseconds)
+            else { throw ScenarioError(line: line, "the duration '\(text)' is too long") }
+            total = sum
+        }
+        return .milliseconds(total)
     }
 }

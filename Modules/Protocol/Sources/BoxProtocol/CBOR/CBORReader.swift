@@ -220,13 +220,23 @@ struct CBORReader {
                 )
             }
             return .simple(number)
-        case 25: return .float(HalfFloat.value(of: UInt16(try readBigEndian(byteCount: 2, at: start))))
-        case 26: return .float(Double(Float(bitPattern: UInt32(try readBigEndian(byteCount: 4, at: start)))))
-        case 27: return .float(Double(bitPattern: try readBigEndian(byteCount: 8, at: start)))
+        case 25: return Self.float(HalfFloat.value(of: UInt16(try readBigEndian(byteCount: 2, at: start))))
+        case 26: return Self.float(Double(Float(bitPattern: UInt32(try readBigEndian(byteCount: 4, at: start)))))
+        case 27: return Self.float(Double(bitPattern: try readBigEndian(byteCount: 8, at: start)))
         case 31: throw ProtocolError(.unexpectedBreak, "a break byte where no indefinite item is open", offset: start)
         case 28...30: throw ProtocolError(.reservedValue, "additional information \(info) is reserved", offset: start)
         default: return .simple(info)
         }
+    }
+}
+
+extension CBORReader {
+    /// Every NaN reads as the one NaN the encoder writes (`f97e00`), whatever its payload bits.
+    ///
+    /// Otherwise a map keyed by two NaNs that differ only in payload would decode (the keys differ bit for bit) but
+    /// not survive being written again (both keys become `f97e00`, a duplicate); `fuzz-cbor` found exactly that.
+    static func float(_ value: Double) -> CBOR {
+        .float(value.isNaN ? .nan : value)
     }
 }
 

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Checks the module boundaries the compiler cannot: run by .ci/run, and by hand from the repository root.
+#
+#   1. Time is injected. No source under Modules/*/Sources, except the Clock module (the seam itself), reads the
+#      system clock or sleeps: no Date(), Date.now, Task.sleep, Thread.sleep, sleep/usleep/nanosleep,
+#      ContinuousClock, SuspendingClock, DispatchTime/DispatchWallTime, gettimeofday, clock_gettime, time(nil),
+#      CFAbsoluteTimeGetCurrent, ProcessInfo's uptime. Such code takes a Clock or a WallClock (module ClockSeam).
+#      Sleeping on an injected clock (`clock.sleep(for:)`) and socket calls given a duration (poll) are fine.
+#   2. Modules talk through interfaces. A module's sources import another module's live implementation never:
+#      only interface targets (*Interface) and the shared pieces listed in SHARED below. Test support (TEST_ONLY)
+#      is for tests, never for sources, and no module source re-exports (@_exported) what it imports.
+#      Whether an import is public only where the API needs it is the compiler's check (InternalImportsByDefault,
+#      with warnings as errors in CI).
+#
+# Each violation is printed as FILE:LINE: what is wrong; the script exits 1 if there is any.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Targets any module may import: the wire, the bus, the clock seam, cryptography and the age-keyed ask machinery.
+SHARED="Bus ClockSeam BoxProtocol Crypto COpenSSL Cache"
+# Targets only tests may import.
+TEST_ONLY="Fixtures SessionTestSupport"
+
+violations=0
+report() {
+    echo "$1: $2"
+    violations=$((violations + 1))
+}
+
+# Lines of Swift source that are not comments, as FILE:LINE:TEXT.
+code_lines() {
+    grep -rnH --include='*.swift' -E "$1" "${@:2}" 2>/dev/null | grep -vE '^[^:]+:[0-9]+:\s*//' || true
+}
+
+# 1. The clock seam.
+clock_pattern='\bDate\(\)|\bDate\.now\b|\bDate\(timeIntervalSinceNow|Task\.sleep|Thread\.sleep|(^|[^.A-Za-z0-9_])(u|nano)?sleep\(|'
+clock_pattern+='ContinuousClock|SuspendingClock|DispatchTime|DispatchWallTime|gettimeofday|clock_gettime|\btime\(nil\)|'
+clock_pattern+='CFAbsoluteTimeGetCurrent|systemUptime'
+for sources in Modules/*/Sources; do
+    [[ $sources == Modules/Clock/Sources ]] && continue
+    while IFS= read -r hit; do
+        [[ -z $hit ]] && continue
+        what=$(grep -oE "$clock_pattern" <<<"${hit#*:*:}" | sed -E 's/^[^A-Za-z]+//' | paste -sd, - | sed 's/,/, /g')
+        report "${hit%%:*}:$(cut -d: -f2 <<<"$hit")" \
+            "reads the system clock or sleeps ($what); take a Clock or WallClock from ClockSeam instead"
+    done < <(code_lines "$clock_pattern" "$sources")
+done
+
+# 2. Imports. Every target folder is owned by the module (or app) folder it sits in.
+declare -A owner
+for folder in Modules/*/Sources/* Apps/*/Sources/*; do
+    [[ -d $folder ]] && owner[$(basename "$folder")]=$(cut -d/ -f1-2 <<<"$folder")
+done
+is_listed() { [[ " $2 " == *" $1 "* ]]; }
+
+import_pattern='^\s*(@[A-Za-z_]+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s'
+for sources in Modules/*/Sources; do
+    module=$(cut -d/ -f1-2 <<<"$sources")
+    while IFS= read -r hit; do
+        [[ -z $hit ]] && continue
+        file=${hit%%:*}
+        line=$(cut -d: -f2 <<<"$hit")
+        text=${hit#*:*:}
+        target=$(sed -E 's/.*import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*).*/\3/' <<<"$text")
+        if [[ $text == *"@_exported"* ]]; then
+            report "$file:$line" "re-exports $target (@_exported); import it where it is used instead"
+        fi
+        if is_listed "$target" "$TEST_ONLY"; then
+            report "$file:$line" "imports the test support $target; only tests may"
+        elif [[ -n ${owner[$target]:-} && ${owner[$target]} != "$module" && $target != *Interface ]] &&
+            ! is_listed "$target" "$SHARED"; then
+            report "$file:$line" "imports $target, the implementation of ${owner[$target]}; depend on its interface"
+        fi
+    done < <(code_lines "$import_pattern" "$sources")
+done
+
+if [[ $violations -gt 0 ]]; then
+    echo "check-boundaries: $violations violation(s)" >&2
+    exit 1
+fi
+echo "check-boundaries: clean"
