@@ -60,7 +60,8 @@ let package = Package(
             "Session",
             "SessionTests",
             [
-                "Session", "SessionInterface", "SessionTestSupport", "BoxProtocol", "Noise", "Crypto", "WebSocket", "Bus",
+                "Session", "SessionInterface", "SessionTestSupport", "BoxProtocol", "Noise", "Crypto", "WebSocket",
+                "Bus",
                 "ClockSeam", "DemoBox", "Fixtures",
             ]
         ),
