@@ -37,7 +37,7 @@ do {
     exit(2)
 }
 
-let box = DemoBox(
+let box = SimulatedBox(
     configuration: options.configuration(identity: state.identity, devices: state.devices),
     clock: ContinuousClock(),
     wallClock: SystemWallClock()

@@ -10,7 +10,7 @@ struct BoxWorld: Sendable {
     static let origin: Int64 = 1_796_205_660_000
 
     let simulation: Simulation
-    let box: DemoBox
+    let box: SimulatedBox
     private let pumps: AsyncStream<TestPhone>.Continuation
 
     /// Runs `body` in a world whose box has `configuration`.
@@ -22,7 +22,7 @@ struct BoxWorld: Sendable {
     ) async throws -> T {
         let simulation = Simulation(originMs: originMs)
         return try await simulation.run { simulation in
-            let box = DemoBox(configuration: configuration, clock: simulation.clock, wallClock: simulation.clock)
+            let box = SimulatedBox(configuration: configuration, clock: simulation.clock, wallClock: simulation.clock)
             let (phones, pumps) = AsyncStream.makeStream(of: TestPhone.self)
             return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
                 group.addTask { try await box.run() }

@@ -12,11 +12,11 @@ import WebSocket
 
     /// A demo box on the real clocks, its relay on an ephemeral port, both running around `body`.
     private static func withRelay(
-        _ body: @escaping @Sendable (DemoBox, DemoRelayServer) async throws -> Void
+        _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
     )
         async throws
     {
-        let box = DemoBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let box = SimulatedBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
@@ -48,7 +48,7 @@ import WebSocket
         Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
     }
 
-    private static func path(_ box: DemoBox, epoch: Int64 = epoch()) async -> String {
+    private static func path(_ box: SimulatedBox, epoch: Int64 = epoch()) async -> String {
         "/r/\(epoch)/\(Rendezvous.handle(secret: await box.rendezvousSecret, epoch: epoch))/app"
     }
 

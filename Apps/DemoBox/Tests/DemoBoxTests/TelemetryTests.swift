@@ -57,7 +57,7 @@ import Testing
             #expect(snap.fields.keys.sorted() == [1, 2, 3, 4, 5, 6, 10])
             #expect(snap.fields[2] == snap.fields[6]! + snap.fields[4]! + snap.fields[3]! + snap.fields[10]!)
             #expect(snap.fields[3]! <= 0)
-            #expect(Set(snap.sources.keys) == Set(DemoBox.sources))
+            #expect(Set(snap.sources.keys) == Set(SimulatedBox.sources))
             #expect(
                 snap.sources.values.allSatisfy { $0.kind == "driver" && $0.state == .live && $0.staleAfterMs == 60_000 }
             )

@@ -9,7 +9,7 @@ import SessionInterface
 /// fresh pairing code, and everything runs on one manual clock.
 struct DemoWorld: SimulatedWorld {
     let simulation: Simulation
-    let box: DemoBox
+    let box: SimulatedBox
     let session: LiveSession
     let recorder: EventRecorder
 
@@ -17,7 +17,7 @@ struct DemoWorld: SimulatedWorld {
     static func run(_ body: @Sendable (DemoWorld) async throws -> Void) async throws {
         let simulation = Simulation(originMs: SessionWorld.originMs)
         try await simulation.run { simulation in
-            let box = DemoBox(
+            let box = SimulatedBox(
                 configuration: DemoBoxConfiguration(),
                 clock: simulation.clock,
                 wallClock: simulation.clock

@@ -15,7 +15,7 @@ import Testing
     /// What a loopback test works with.
     struct Loopback: Sendable {
         let session: LiveSession
-        let box: DemoBox
+        let box: SimulatedBox
         let relay: DemoRelayServer
         let dialer: RelayDialer
         let recorder: EventRecorder
@@ -26,7 +26,7 @@ import Testing
         random: any RandomSource = SystemRandomSource(),
         _ body: @Sendable (Loopback) async throws -> Void
     ) async throws {
-        let box = DemoBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let box = SimulatedBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         let events = EventBus<SessionEvent>()
         let dialer = RelayDialer(

@@ -15,7 +15,7 @@ public final class DemoRelayServer: Sendable {
     /// Larger than the relay's maximum, so an oversize message reaches the relay's own check and gets its 4400.
     private static let limits = WebSocketLimits(maxMessageSize: 1 << 20, maxFrameSize: 1 << 20)
 
-    private let box: DemoBox
+    private let box: SimulatedBox
     private let server: WebSocketServer
 
     /// The bound port (the ephemeral one when 0 was asked for).
@@ -28,7 +28,7 @@ public final class DemoRelayServer: Sendable {
     ///   - port: The port, or 0 for an ephemeral one.
     ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
     /// - Throws: ``DemoBoxError`` `.listen` when the port cannot be bound.
-    public init(box: DemoBox, port: Int = 0, clock: any Clock<Duration>) throws(DemoBoxError) {
+    public init(box: SimulatedBox, port: Int = 0, clock: any Clock<Duration>) throws(DemoBoxError) {
         self.box = box
         do {
             server = try WebSocketServer(port: port, limits: Self.limits, clock: clock)
@@ -94,7 +94,7 @@ public final class DemoRelayServer: Sendable {
     private func read(_ connection: WebSocketConnection, stream id: Int) async {
         while let message = try? await connection.receive() {
             switch message {
-            case .binary(let bytes) where bytes.count > DemoBox.maxRelayMessage:
+            case .binary(let bytes) where bytes.count > SimulatedBox.maxRelayMessage:
                 return await connection.close(code: 4400, reason: "oversize")
             case .binary(let bytes):
                 guard (try? await box.carrierSend(streamID: id, bytes)) != nil else { return }

@@ -3,12 +3,12 @@ import SessionInterface
 /// The app's end of an in-memory pipe into the box's relay room: what the in-process dialer hands the session.
 final class InProcessCarrier: Carrier {
     let incoming: AsyncStream<CarrierEvent>
-    private let box: DemoBox
+    private let box: SimulatedBox
     private let streamID: Int?
 
     /// A carrier on stream `streamID` of `box`'s room; nil for a carrier the room refused, whose `incoming` is
     /// already closed.
-    init(box: DemoBox, streamID: Int?, incoming: AsyncStream<CarrierEvent>) {
+    init(box: SimulatedBox, streamID: Int?, incoming: AsyncStream<CarrierEvent>) {
         self.box = box
         self.streamID = streamID
         self.incoming = incoming

@@ -2,7 +2,7 @@ import BoxProtocol
 import ClockSeam
 import Crypto
 
-extension DemoBox {
+extension SimulatedBox {
     /// What the shipping box advertises when it has a state DB, a loadpoint and a price zone (§2.2).
     static let capabilities: [Capability] = [
         .statusCore, .cmdLease, .cmdPrecondition, .cmdReadback, .planDispatch, .history5m, .history1h,

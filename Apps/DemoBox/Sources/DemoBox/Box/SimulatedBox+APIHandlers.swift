@@ -2,7 +2,7 @@ import BoxProtocol
 import ClockSeam
 import Foundation
 
-extension DemoBox {
+extension SimulatedBox {
     private static let maxDays = 30
 
     /// Runs a route's handler now; its answer goes out after the service time.

@@ -1,7 +1,7 @@
 import BoxProtocol
 import ClockSeam
 
-extension DemoBox {
+extension SimulatedBox {
     /// `plan.get` → `plan`, regenerated first if the quarter turned.
     func onPlanGet(_ envelope: Envelope, session number: Int) {
         send(planMessage(id: envelope.id), id: envelope.id, to: number)

@@ -2,7 +2,7 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension DemoBox {
+extension SimulatedBox {
     /// The largest number of sessions one uplink carries; a fifth handshake evicts the oldest.
     static let maxSessions = 4
 

@@ -3,7 +3,7 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension DemoBox {
+extension SimulatedBox {
     private static let pulse: Duration = .seconds(1)
 
     /// The box's service: the 1 Hz pulse (uptime, the drivers, every session's stream, the cloud feed) and the

@@ -3,7 +3,7 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension DemoBox {
+extension SimulatedBox {
     /// One decrypted frame of session `number`: recorded if it asks something, then answered by its type.
     func handleFrame(_ bytes: [UInt8], session number: Int) {
         guard let frame = try? Frame.decode(bytes), let envelope = try? Envelope.decode(frame.payload) else { return }

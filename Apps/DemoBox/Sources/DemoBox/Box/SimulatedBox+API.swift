@@ -1,7 +1,7 @@
 import BoxProtocol
 import ClockSeam
 
-extension DemoBox {
+extension SimulatedBox {
     /// The step-up grace window, in box uptime.
     static let stepUpWindowMs: Int64 = 300_000
 

@@ -1,7 +1,7 @@
 import BoxProtocol
 import ClockSeam
 
-extension DemoBox {
+extension SimulatedBox {
     /// How long a command's lease lasts, in box uptime.
     static let leaseMs: Int64 = 900_000
 

@@ -16,7 +16,7 @@ public import SessionInterface
 /// One actor owns all of it; handling a frame never suspends, so no state is read across an `await`. Time comes
 /// only from the injected clocks. ``run()`` is the service: the 1 Hz pulse and the timer behind every delayed
 /// delivery (relay latency, API service time, history tiles) — run it, or nothing that waits ever happens.
-public actor DemoBox {
+public actor SimulatedBox {
     let configuration: DemoBoxConfiguration
     let clock: any Clock<Duration>
     let wallClock: any WallClock

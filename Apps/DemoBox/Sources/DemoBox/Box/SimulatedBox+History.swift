@@ -2,7 +2,7 @@ import BoxProtocol
 import ClockSeam
 import SessionInterface
 
-extension DemoBox {
+extension SimulatedBox {
     private static let maxSeries = 16
     private static let maxSeriesName = 64
 

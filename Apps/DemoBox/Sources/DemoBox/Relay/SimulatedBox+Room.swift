@@ -2,7 +2,7 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension DemoBox {
+extension SimulatedBox {
     /// The largest message the relay carries.
     static let maxRelayMessage = 65_536
 
