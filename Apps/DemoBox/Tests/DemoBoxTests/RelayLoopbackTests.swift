@@ -16,7 +16,11 @@ import WebSocket
     )
         async throws
     {
-        let box = SimulatedBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let box = SimulatedBox(
+            configuration: DemoBoxConfiguration(),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
