@@ -23,7 +23,7 @@ public actor SimulatedBox {
     let metronome: Metronome
     /// The box's keys; kept by the state folder of `ftw-demobox`.
     public nonisolated let identity: DemoBoxIdentity
-    let prices: PriceBook
+    var prices: PriceBook
     let planner: Planner
 
     var uptime: BoxUptime
@@ -151,6 +151,11 @@ public actor SimulatedBox {
             room.remove(stream.id, closing: .closed(code: 1006, reason: "connection lost"))
         }
         closeAllSessions()
+    }
+
+    /// Moves the local time at which tomorrow's rates appear, in minutes after midnight.
+    public func setPricePublish(minutesIntoDay: Int) {
+        prices.publishMsIntoDay = Int64(minutesIntoDay) * 60_000
     }
 
     /// Makes tomorrow's rates late (never published today) or on time.

@@ -17,7 +17,7 @@ struct PriceBook: Sendable {
     let zoneName: String
     let currency: String
     /// When tomorrow's rates appear, in ms after local midnight.
-    let publishMsIntoDay: Int64
+    var publishMsIntoDay: Int64
     /// The start of the first local day the table holds.
     let firstDayStartMs: Int64
 
