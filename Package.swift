@@ -148,11 +148,12 @@ let package = Package(
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
                 "BoxProtocol", "Bus", "ClockSeam", "Crypto", "DemoBox",
             ],
-            path: "Apps/Headless/Sources/Headless"
+            path: "Apps/Headless/Sources/Headless",
+            resources: [.copy("Resources/Scenarios")]
         ),
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "SessionInterface", "Cache"],
+            dependencies: ["Headless", "SessionInterface", "Cache", "BoxProtocol", "Trace", "History"],
             path: "Apps/Headless/Tests/HeadlessTests"
         ),
         .executableTarget(

@@ -1,1 +1,4 @@
-print("not built yet")
+import Foundation
+import Headless
+
+exit(await HeadlessCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,44 @@
+/// A command line read strictly: every option must be one the command knows.
+struct CommandOptions {
+    private var words: [String]
+    /// The subcommand, the first word.
+    let command: String?
+
+    init(_ arguments: [String]) {
+        command = arguments.first
+        words = Array(arguments.dropFirst())
+    }
+
+    /// Takes `name` if present.
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = words.firstIndex(of: name) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// Takes `name VALUE` if present.
+    mutating func value(_ name: String) throws(CommandError) -> String? {
+        guard let index = words.firstIndex(of: name) else { return nil }
+        guard index + 1 < words.count else { throw CommandError("'\(name)' needs a value") }
+        let value = words[index + 1]
+        words.removeSubrange(index...index + 1)
+        return value
+    }
+
+    /// Takes the first word that is not an option.
+    mutating func positional() -> String? {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
+        return words.remove(at: index)
+    }
+
+    /// Refuses anything left over.
+    func finish() throws(CommandError) {
+        guard words.isEmpty else { throw CommandError("unknown option '\(words[0])'") }
+    }
+}
+
+/// A command line that cannot be run, with what is wrong.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,109 @@
+import Cache
+import Foundation
+
+/// The `ftw-headless` command line: each subcommand composes the client and prints what a person reads (or one
+/// JSON document with `--json`).
+public enum HeadlessCommand {
+    /// The usage text.
+    public static let usage = """
+        usage: ftw-headless <command> [options]
+
+          tour [--json] [--svg FILE]
+              The seed's table: the relay-path tour under the age-keyed policy and the old every-return policy,
+              side by side, against the embedded demo box on a simulated clock.
+          run SCENARIO [--policy age-keyed|every-return] [--data DIR] [--json] [--svg FILE]
+              Runs a scenario file (or a shipped scenario by name) against the embedded demo box.
+          scenarios
+              Lists the shipped scenarios.
+        """
+
+    /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.
+    public static func run(_ arguments: [String]) async -> Int32 {
+        var options = CommandOptions(arguments)
+        do {
+            switch options.command {
+            case "tour": return try await tour(&options)
+            case "run": return try await runScenario(&options)
+            case "scenarios":
+                print(BuiltInScenario.names.joined(separator: "\n"))
+                return 0
+            case "help", "--help", "-h", nil:
+                print(usage)
+                return options.command == nil ? 2 : 0
+            default:
+                throw CommandError("unknown command '\(options.command ?? "")'")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("ftw-headless: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    private static func tour(_ options: inout CommandOptions) async throws -> Int32 {
+        let json = options.flag("--json")
+        let svg = try options.value("--svg")
+        try options.finish()
+        let scenario = try BuiltInScenario.load("tour")
+        let (new, picture) = try await ScenarioRunner(scenario: scenario, name: "tour", policy: .ageKeyed).run()
+        let (old, _) = try await ScenarioRunner(scenario: scenario, name: "tour", policy: .everyReturn).run()
+        if let svg, let picture { try picture.render().write(toFile: svg, atomically: true, encoding: .utf8) }
+        if json {
+            try printJSON(TourDocument(ageKeyed: new, everyReturn: old))
+        } else {
+            let printer = ReportPrinter(timeZone: TimeZone(identifier: scenario.settings.timeZone) ?? .current)
+            print(printer.text(of: new))
+            print()
+            print(printer.text(of: old))
+            print()
+            print(printer.table(ageKeyed: new, everyReturn: old))
+        }
+        return new.errors.isEmpty && old.errors.isEmpty ? 0 : 1
+    }
+
+    private static func runScenario(_ options: inout CommandOptions) async throws -> Int32 {
+        guard let target = options.positional() else { throw CommandError("'run' needs a scenario file or name") }
+        let json = options.flag("--json")
+        let svg = try options.value("--svg")
+        let policy = try options.value("--policy").map(Self.policy)
+        let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
+        try options.finish()
+        let (scenario, name) = try load(target)
+        let runner = ScenarioRunner(scenario: scenario, name: name, policy: policy, dataFolder: data)
+        let (report, picture) = try await runner.run()
+        if let svg {
+            guard let picture else { throw CommandError("no picture: the app was not running at the end") }
+            try picture.render().write(toFile: svg, atomically: true, encoding: .utf8)
+        }
+        if json {
+            try printJSON(report)
+        } else {
+            print(
+                ReportPrinter(timeZone: TimeZone(identifier: scenario.settings.timeZone) ?? .current).text(of: report)
+            )
+        }
+        return report.errors.isEmpty ? 0 : 1
+    }
+
+    private static func load(_ target: String) throws -> (Scenario, String) {
+        if FileManager.default.fileExists(atPath: target) {
+            let text = try String(contentsOfFile: target, encoding: .utf8)
+            let name = URL(fileURLWithPath: target).deletingPathExtension().lastPathComponent
+            return (try ScenarioParser.parse(text), name)
+        }
+        return (try BuiltInScenario.load(target), target)
+    }
+
+    private static func policy(_ text: String) throws -> AskPolicy {
+        switch text {
+        case "age-keyed": return .ageKeyed
+        case "every-return": return .everyReturn
+        default: throw CommandError("a policy is 'age-keyed' or 'every-return', not '\(text)'")
+        }
+    }
+
+    private static func printJSON<Document: Encodable>(_ document: Document) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(document), as: UTF8.self))
+    }
+}
