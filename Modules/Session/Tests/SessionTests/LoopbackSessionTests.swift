@@ -26,7 +26,11 @@ import Testing
         random: any RandomSource = SystemRandomSource(),
         _ body: @Sendable (Loopback) async throws -> Void
     ) async throws {
-        let box = SimulatedBox(configuration: DemoBoxConfiguration(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let box = SimulatedBox(
+            configuration: DemoBoxConfiguration(),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         let events = EventBus<SessionEvent>()
         let dialer = RelayDialer(
