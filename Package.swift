@@ -153,7 +153,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "SessionInterface", "Cache", "BoxProtocol", "Trace", "History"],
+            dependencies: [
+                "Headless", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol", "Trace", "History",
+            ],
             path: "Apps/Headless/Tests/HeadlessTests"
         ),
         .executableTarget(
@@ -186,7 +188,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SealKillTests",
-            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus"],
+            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures"],
             path: "Tools/SealWriter/Tests/SealKillTests"
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 
@@ -15,15 +16,7 @@ final class WriterChild {
     private var ended = false
 
     /// The writer beside the test bundle, in the build's products folder.
-    static let executable: URL = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appending(component: "ftw-seal-writer")
-            if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return folder.appending(component: "ftw-seal-writer")
-    }()
+    static let executable = BuiltProduct.url("ftw-seal-writer")
 
     init(folder: URL, generation: Int) throws {
         process.executableURL = Self.executable

@@ -15,6 +15,10 @@ public enum HeadlessCommand {
               Runs a scenario file (or a shipped scenario by name) against the embedded demo box.
           scenarios
               Lists the shipped scenarios.
+          launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--json]
+              Times N cold launches with sealed files and N without (default 10 each), each a new process,
+              against the demo box behind a loopback relay: program, models built, first content, live. The
+              files come from one stay of at least --stay seconds (default: until every model holds something).
         """
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.
@@ -24,6 +28,8 @@ public enum HeadlessCommand {
             switch options.command {
             case "tour": return try await tour(&options)
             case "run": return try await runScenario(&options)
+            case "launch-clock": return try await launchClock(&options)
+            case "launch-once": return try await launchOnce(&options)
             case "scenarios":
                 print(BuiltInScenario.names.joined(separator: "\n"))
                 return 0
@@ -101,7 +107,7 @@ public enum HeadlessCommand {
         }
     }
 
-    private static func printJSON<Document: Encodable>(_ document: Document) throws {
+    static func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(document), as: UTF8.self))

@@ -14,6 +14,14 @@ public struct DrawnFromFiles: Sendable, Hashable, Codable {
     /// Whether each small model showed an answer: chargers, prefs, plan, prices, status, snapshot, home.
     public var models: [String: Bool]
 
+    /// Makes a record, as a report decoded elsewhere or a test states it.
+    public init(tracePoints: Int, traceFields: Int, historySteps: Int, models: [String: Bool]) {
+        self.tracePoints = tracePoints
+        self.traceFields = traceFields
+        self.historySteps = historySteps
+        self.models = models
+    }
+
     /// Whether anything at all was drawn.
     public var isEmpty: Bool { tracePoints == 0 && historySteps == 0 && !models.values.contains(true) }
 
