@@ -203,7 +203,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Headless", "DemoBox", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace",
-                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures",
+                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures", "Noise",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -43,6 +43,11 @@ struct PhoneWorld: Sendable {
         }
     }
 
+    /// A second phone with its own fresh folder (removed by the caller), in the same world.
+    func otherPhone() -> PhoneWorld {
+        PhoneWorld(simulation: simulation, box: box, folder: Self.temporaryFolder())
+    }
+
     /// A pairing on the simulated clock, sealing into the world's folder.
     var pairing: Pairing {
         Pairing(store: folder.store(), clock: simulation.clock, wallClock: simulation.clock)

@@ -19,9 +19,9 @@ extension HeadlessCommand {
         """
 
     static func pair(_ options: inout CommandOptions) async throws -> Int32 {
-        guard let text = options.positional() else { throw CommandError("'pair' needs the box's enrolment link") }
         let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
         let folder = try dataFolder(&options)
+        guard let text = options.positional() else { throw CommandError("'pair' needs the box's enrolment link") }
         try options.finish()
         let link = try EnrolmentURL(parsing: text)
         let site = try await pairing(folder).pair(link, relay: relay ?? .demoBox)
@@ -31,9 +31,9 @@ extension HeadlessCommand {
     }
 
     static func greet(_ options: inout CommandOptions) async throws -> Int32 {
-        let name = options.positional()
         let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
         let folder = try dataFolder(&options)
+        let name = options.positional()
         try options.finish()
         let site = try await pairedSite(name, in: folder)
         let hello = try await pairing(folder).greet(site, relay: relay)
@@ -52,8 +52,8 @@ extension HeadlessCommand {
 
     static func forget(_ options: inout CommandOptions) async throws -> Int32 {
         let all = options.flag("--all")
-        let name = options.positional()
         let folder = try dataFolder(&options)
+        let name = options.positional()
         try options.finish()
         let store = folder.store()
         if all {
