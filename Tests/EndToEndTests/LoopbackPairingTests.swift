@@ -156,4 +156,33 @@ import Testing
             #expect(dialer.path.contains(Rendezvous.handle(secret: site.rendezvousSecret, epoch: ours + 1)))
         }
     }
+
+    @Test func aScenarioRunsOnTheWallClockAgainstThePairedBoxAndCountsTheAsksLog() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let scenario = try ScenarioParser.parse(
+            """
+            date 2026-12-02
+            timezone Europe/Stockholm
+            box latency 120ms
+            at 10:00:00 launch; inactive; active; view now
+            wait 1s; background
+            """
+        )
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+            let runner = ScenarioRunner(scenario: scenario, name: "short")
+            let (report, _) = try await runner.runOnWallClock(site: site.site, folder: folder)
+            let stay = try #require(report.stays.first)
+            #expect(report.stays.count == 1)
+            #expect(report.errors.isEmpty)
+            #expect(stay.total > 0)
+            #expect(stay.total == stay.asksLogged)
+            #expect(stay.mismatch == nil)
+            #expect(await box.receivedRequests.map(\.type) == stay.requests.map { String($0.prefix { $0 != " " }) })
+            #expect(report.notes.contains { $0.contains("not visible") })
+            #expect(report.notes.contains { $0.contains("not turned") })
+        }
+    }
 }

@@ -71,6 +71,30 @@ extension HeadlessCommand {
         return 0
     }
 
+    /// `--real-time [--site SITE]`: the paired site to run against on the wall clock (nil for the embedded box),
+    /// in the data folder `run` was given (`--data`) or the standard one; `--site` alone is refused.
+    static func wallClockSite(
+        _ options: inout CommandOptions,
+        data: URL?
+    ) throws -> (name: String?, folder: DataFolder)? {
+        let realTime = options.flag("--real-time")
+        let name = try options.value("--site")
+        guard realTime else {
+            if name != nil { throw CommandError("'--site' goes with '--real-time'") }
+            return nil
+        }
+        return (name, data.map { DataFolder(url: $0) } ?? .standard)
+    }
+
+    /// Runs `runner` on the wall clock against the paired site `site` names.
+    static func runOnWallClock(
+        _ runner: ScenarioRunner,
+        site: (name: String?, folder: DataFolder)
+    ) async throws -> (report: ScenarioReport, picture: SVGChart?) {
+        let paired = try await pairedSite(site.name, in: site.folder)
+        return try await runner.runOnWallClock(site: paired.site, folder: site.folder)
+    }
+
     /// `--data DIR`, or the standard folder.
     static func dataFolder(_ options: inout CommandOptions) throws -> DataFolder {
         try options.value("--data").map { DataFolder(url: URL(fileURLWithPath: $0)) } ?? .standard

@@ -12,7 +12,9 @@ public enum HeadlessCommand {
               The seed's table: the relay-path tour under the age-keyed policy and the old every-return policy,
               side by side, against the embedded demo box on a simulated clock.
           run SCENARIO [--policy age-keyed|every-return] [--data DIR] [--json] [--svg FILE]
-              Runs a scenario file (or a shipped scenario by name) against the embedded demo box.
+                       [--real-time [--site SITE]]
+              Runs a scenario file (or a shipped scenario by name) against the embedded demo box, or with
+              --real-time on the wall clock against a paired ftw-demobox through its relay.
           scenarios
               Lists the shipped scenarios.
         """ + "\n" + pairingUsage
@@ -70,10 +72,12 @@ public enum HeadlessCommand {
         let svg = try options.value("--svg")
         let policy = try options.value("--policy").map(Self.policy)
         let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
+        let wallClock = try wallClockSite(&options, data: data)
         try options.finish()
         let (scenario, name) = try load(target)
         let runner = ScenarioRunner(scenario: scenario, name: name, policy: policy, dataFolder: data)
-        let (report, picture) = try await runner.run()
+        let (report, picture) =
+            if let wallClock { try await runOnWallClock(runner, site: wallClock) } else { try await runner.run() }
         if let svg {
             guard let picture else { throw CommandError("no picture: the app was not running at the end") }
             try picture.render().write(toFile: svg, atomically: true, encoding: .utf8)
