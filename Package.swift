@@ -205,7 +205,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Headless", "DemoBox", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace",
-                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures",
+                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures", "Noise", "ftw-demobox",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -22,6 +22,35 @@ func stopSignals() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
     return (stream, sources)
 }
 
+/// Prints a fresh enrolment link whenever the last one can no longer enrol: after a phone enrols (its code is
+/// spent) and when the code's 10 minutes are up, as a real box redraws its QR code.
+func announceLinks(of box: SimulatedBox, lanHint: String) async {
+    let lifetime = Duration.seconds(600)
+    let enrolments = await box.enrolmentUpdates()
+    let (renewals, renew) = AsyncStream.makeStream(of: Int.self)
+    var generation = 0
+    await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+            for await _ in enrolments.dropFirst() { renew.yield(-1) }
+        }
+        group.addTask {
+            guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
+            renew.yield(0)
+        }
+        for await renewal in renewals where renewal == -1 || renewal == generation {
+            generation += 1
+            let next = generation
+            say(renewal == -1 ? "a phone enrolled; a new link:" : "the code expired; a new link:")
+            say(await box.enrolmentURL(lanHint: lanHint))
+            group.addTask {
+                guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
+                renew.yield(next)
+            }
+        }
+        group.cancelAll()
+    }
+}
+
 let options: DemoBoxOptions
 let state: DemoBoxState
 do {
@@ -49,13 +78,15 @@ do {
     say("ftw-demobox: \(error)", to: .standardError)
     exit(1)
 }
-say(await box.enrolmentURL(lanHint: "127.0.0.1:\(relay.port)"))
+let lanHint = "127.0.0.1:\(relay.port)"
+say(await box.enrolmentURL(lanHint: lanHint))
 say("relay: ws://127.0.0.1:\(relay.port)")
 
 let (stop, signalSources) = stopSignals()
 await withTaskGroup(of: Void.self) { group in
     group.addTask { try? await box.run() }
     group.addTask { try? await relay.run() }
+    group.addTask { await announceLinks(of: box, lanHint: lanHint) }
     if let folder = options.stateFolder {
         group.addTask {
             for await devices in await box.enrolmentUpdates() {
@@ -73,5 +104,12 @@ await withTaskGroup(of: Void.self) { group in
     }
     await relay.close()
     group.cancelAll()
+}
+if let folder = options.stateFolder {
+    do {
+        try DemoBoxState(identity: state.identity, devices: await box.enrolledDevices).save(folder: folder)
+    } catch {
+        say("ftw-demobox: \(error)", to: .standardError)
+    }
 }
 withExtendedLifetime(signalSources) {}

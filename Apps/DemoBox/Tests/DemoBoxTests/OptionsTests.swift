@@ -50,6 +50,17 @@ import Testing
         #expect(try DemoBoxState.load(folder: folder) == state)
     }
 
+    @Test func theStateFileIsReadableByItsOwnerOnly() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try DemoBoxState(identity: .generate(), devices: []).save(folder: folder)
+        try DemoBoxState(identity: .generate(), devices: []).save(folder: folder)
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(DemoBoxState.fileName).path
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [DemoBoxState.fileName])
+    }
+
     @Test func aKnownPhoneReconnectsToABoxRestartedWithItsKeysAndDevices() async throws {
         let identity = DemoBoxIdentity.generate()
         let (phoneKey, devices) = try await BoxWorld.run(configuration: Self.configuration(identity, [])) { world in

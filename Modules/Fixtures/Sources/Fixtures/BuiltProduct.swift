@@ -6,12 +6,21 @@ public enum BuiltProduct {
     /// The executable `name` in the build's products folder, found from the running test bundle; the path where it
     /// would be when it was not built, so the caller's launch fails with a message naming it.
     public static func url(_ name: String) -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        found(name) ?? testBundleFolder.appending(component: name)
+    }
+
+    /// The executable `name` in the build's products folder, or nil when it was not built (a test can skip).
+    public static func found(_ name: String) -> URL? {
+        var folder = testBundleFolder
         for _ in 0..<4 {
             let candidate = folder.appending(component: name)
             if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) { return candidate }
             folder.deleteLastPathComponent()
         }
-        return folder.appending(component: name)
+        return nil
+    }
+
+    private static var testBundleFolder: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 }

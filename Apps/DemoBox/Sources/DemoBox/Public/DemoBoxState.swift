@@ -42,16 +42,28 @@ public struct DemoBoxState: Sendable, Hashable, Codable {
 
     /// Writes the state to `folder` (created if needed), replacing the file in one step.
     ///
+    /// The file is made 0600 before its first byte: it holds the box's private key and its rendezvous secret.
+    ///
     /// - Throws: ``DemoBoxError`` `.stateFile` when it cannot be written.
     public func save(folder: String) throws(DemoBoxError) {
         let directory = URL(fileURLWithPath: folder)
+        let file = directory.appendingPathComponent(Self.fileName)
+        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString)")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try encoder.encode(self).write(to: directory.appendingPathComponent(Self.fileName), options: .atomic)
+            let made = FileManager.default.createFile(
+                atPath: temporary.path,
+                contents: try encoder.encode(self),
+                attributes: [.posixPermissions: 0o600]
+            )
+            guard made, rename(temporary.path, file.path) == 0 else {
+                try? FileManager.default.removeItem(at: temporary)
+                throw CocoaError(.fileWriteUnknown)
+            }
         } catch {
-            throw DemoBoxError(.stateFile, "cannot write \(directory.path)/\(Self.fileName): \(error)")
+            throw DemoBoxError(.stateFile, "cannot write \(file.path): \(error)")
         }
     }
 }

@@ -12,14 +12,16 @@ public enum HeadlessCommand {
               The seed's table: the relay-path tour under the age-keyed policy and the old every-return policy,
               side by side, against the embedded demo box on a simulated clock.
           run SCENARIO [--policy age-keyed|every-return] [--data DIR] [--json] [--svg FILE]
-              Runs a scenario file (or a shipped scenario by name) against the embedded demo box.
+                       [--real-time [--site SITE]]
+              Runs a scenario file (or a shipped scenario by name) against the embedded demo box, or with
+              --real-time on the wall clock against a paired ftw-demobox through its relay.
           scenarios
               Lists the shipped scenarios.
           launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--json]
               Times N cold launches with sealed files and N without (default 10 each), each a new process,
               against the demo box behind a loopback relay: program, models built, first content, live. The
               files come from one stay of at least --stay seconds (default: until every model holds something).
-        """
+        """ + "\n" + pairingUsage
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.
     public static func run(_ arguments: [String]) async -> Int32 {
@@ -30,6 +32,10 @@ public enum HeadlessCommand {
             case "run": return try await runScenario(&options)
             case "launch-clock": return try await launchClock(&options)
             case "launch-once": return try await launchOnce(&options)
+            case "pair": return try await pair(&options)
+            case "greet": return try await greet(&options)
+            case "sites": return try await sites(&options)
+            case "forget": return try await forget(&options)
             case "scenarios":
                 print(BuiltInScenario.names.joined(separator: "\n"))
                 return 0
@@ -72,10 +78,12 @@ public enum HeadlessCommand {
         let svg = try options.value("--svg")
         let policy = try options.value("--policy").map(Self.policy)
         let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
+        let wallClock = try wallClockSite(&options, data: data)
         try options.finish()
         let (scenario, name) = try load(target)
         let runner = ScenarioRunner(scenario: scenario, name: name, policy: policy, dataFolder: data)
-        let (report, picture) = try await runner.run()
+        let (report, picture) =
+            if let wallClock { try await runOnWallClock(runner, site: wallClock) } else { try await runner.run() }
         if let svg {
             guard let picture else { throw CommandError("no picture: the app was not running at the end") }
             try picture.render().write(toFile: svg, atomically: true, encoding: .utf8)

@@ -15,6 +15,7 @@ public struct ReportPrinter: Sendable {
                 + "\(duration(report.simulatedMs)) simulated in \(String(format: "%.2f", Double(report.realMs) / 1000)) s"
         ]
         for stay in report.stays { lines += self.lines(of: stay) }
+        for note in report.notes { lines.append("note: \(note)") }
         for error in report.errors { lines.append("ERROR: \(error)") }
         return lines.joined(separator: "\n")
     }

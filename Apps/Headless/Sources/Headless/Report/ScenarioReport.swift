@@ -14,6 +14,8 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     public var simulatedMs: Int64
     /// Real time it took, in ms.
     public var realMs: Int64
+    /// What a person must know to read it right (a knob not turned; requests from the asks log, not the box's).
+    public var notes: [String] = []
 
     /// Request frames per stay, in order: the row the seed's table compares.
     public var requestsPerStay: [Int] { stays.map(\.total) }

@@ -49,8 +49,10 @@ public struct ScenarioRunner: Sendable {
             var box = DemoBoxConfiguration()
             box.timeZone = settings.timeZone
             let world = ScenarioWorld(
-                simulation: simulation,
-                box: SimulatedBox(configuration: box, clock: simulation.clock, wallClock: simulation.clock),
+                stage: SimulatedStage(
+                    simulation: simulation,
+                    box: SimulatedBox(configuration: box, clock: simulation.clock, wallClock: simulation.clock)
+                ),
                 folder: folder,
                 policy: policy ?? settings.policy,
                 midnightMs: midnight
@@ -65,7 +67,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The time of day the scenario starts at: its first `at`, if only box knobs come before it.
-    private static func startTime(_ steps: [ScenarioStep]) -> Int64? {
+    static func startTime(_ steps: [ScenarioStep]) -> Int64? {
         for step in steps {
             switch step {
             case .at(let time): return time
@@ -76,7 +78,7 @@ public struct ScenarioRunner: Sendable {
         return nil
     }
 
-    private static func zone(_ settings: ScenarioSettings) throws(ScenarioError) -> TimeZone {
+    static func zone(_ settings: ScenarioSettings) throws(ScenarioError) -> TimeZone {
         guard let zone = TimeZone(identifier: settings.timeZone) else {
             throw ScenarioError(line: 1, "unknown time zone '\(settings.timeZone)'")
         }

@@ -1,21 +1,18 @@
 import Bus
 import Cache
-import ClockSeam
-import Crypto
 import DemoBox
 import Foundation
 import Seal
-import SealInterface
 import Session
 import SessionInterface
 
-/// The simulated world a scenario plays in: the demo box, the phone's sealed folder, and at most one running app.
+/// The world a scenario plays in: its stage (the box and the clock), the phone's sealed folder, and at most one
+/// running app.
 ///
 /// It owns the bookkeeping a person reads afterwards (stays, what was drawn at launch, when the stream came back)
 /// and nothing else: every rule about asking lives in the modules the client composes.
 actor ScenarioWorld {
-    private let simulation: Simulation
-    private let box: SimulatedBox
+    private let stage: any ScenarioStage
     private let folder: URL
     private let policy: AskPolicy
     private let midnightMs: Int64
@@ -23,10 +20,10 @@ actor ScenarioWorld {
     private var stays = StayBook()
     private var asks: [AskRecord] = []
     private var heldAtEnd: DrawnFromFiles?
+    private var notes: [String] = []
 
-    init(simulation: Simulation, box: SimulatedBox, folder: URL, policy: AskPolicy, midnightMs: Int64) {
-        self.simulation = simulation
-        self.box = box
+    init(stage: any ScenarioStage, folder: URL, policy: AskPolicy, midnightMs: Int64) {
+        self.stage = stage
         self.folder = folder
         self.policy = policy
         self.midnightMs = midnightMs
@@ -40,8 +37,8 @@ actor ScenarioWorld {
     /// Plays every line, then reports.
     func play(_ lines: [Scenario.Line]) async throws -> (report: ScenarioReport, picture: SVGChart?) {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { [box] in try await box.run() }
-            await simulation.settle()
+            group.addTask { [stage] in try await stage.run() }
+            await stage.settle()
             var cursor = 0
             var picture: SVGChart?
             while cursor < lines.count {
@@ -59,27 +56,27 @@ actor ScenarioWorld {
 
     /// One process lifetime: from a launch to its kill (or the end of the scenario).
     private func runProcess(_ lines: [Scenario.Line], from start: Int) async throws -> (Int, SVGChart?) {
-        let client = try await makeClient()
+        let client = try await stage.makeClient(store: store, policy: policy)
         let drawn = await client.launch()
-        stays.launched(atMs: simulation.clock.nowMs, drawn: drawn)
+        stays.launched(atMs: stage.nowMs, drawn: drawn)
         var picture: SVGChart?
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             group.addTask { await self.watchStream(client.sessionEvents.subscribe()) }
-            await simulation.settle()
+            await stage.settle()
             var cursor = start
             while cursor < lines.count, lines[cursor].step != .kill {
                 try await apply(lines[cursor], to: client)
                 cursor += 1
             }
             if cursor == lines.count {
-                picture = await PictureTaker.battery(of: client, nowMs: simulation.clock.nowMs)
+                picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
                 heldAtEnd = await DrawnFromFiles.read(from: client)
             }
-            stays.ended(atMs: simulation.clock.nowMs)
+            stays.ended(atMs: stage.nowMs)
             asks += await client.session.asks
             group.cancelAll()
-            await simulation.settle()
+            await stage.settle()
             return (cursor + 1, picture)
         }
     }
@@ -88,35 +85,35 @@ actor ScenarioWorld {
         switch line.step {
         case .phase(let phase):
             if phase == .background {
-                stays.ended(atMs: simulation.clock.nowMs)
+                stays.ended(atMs: stage.nowMs)
             } else {
-                stays.inFront(atMs: simulation.clock.nowMs)
+                stays.inFront(atMs: stage.nowMs)
             }
             await client.setPhase(phase)
-            await simulation.settle()
+            await stage.settle()
         case .show(let view): client.show(view)
         case .hide(let view): client.hide(view)
         case .refresh(let view): client.refresh(view)
         case .launch: throw ScenarioError(line: line.number, "'launch' while the app is running; 'kill' it first")
         default: try await applyWithoutApp(line)
         }
-        await simulation.settle()
+        await stage.settle()
     }
 
     private func applyWithoutApp(_ line: Scenario.Line) async throws {
         switch line.step {
         case .wait(let duration):
-            await simulation.advance(by: duration)
+            await stage.advance(by: duration)
         case .at(let timeOfDayMs):
             let target = midnightMs + timeOfDayMs
-            let now = simulation.clock.nowMs
+            let now = stage.nowMs
             guard target >= now else {
                 throw ScenarioError(line: line.number, "'at' is \((now - target) / 1000) s in the past")
             }
-            await simulation.advance(by: .milliseconds(target - now))
+            await stage.advance(by: .milliseconds(target - now))
         case .box(let knob):
             await turn(knob)
-            await simulation.settle()
+            await stage.settle()
         case .kill:
             break
         default:
@@ -125,56 +122,21 @@ actor ScenarioWorld {
     }
 
     private func turn(_ knob: BoxKnob) async {
-        switch knob {
-        case .pricesLate(let late): await box.setPricesLate(late)
-        case .publishAt(let minutes): await box.setPricePublish(minutesIntoDay: minutes)
-        case .deviceQuiet(let source, let quiet): await box.setDeviceQuiet(source, quiet)
-        case .cutCarriers:
-            stays.carrierCut()
-            await box.cutCarriers()
-        case .relayLatency(let latency): await box.setRelayLatency(latency)
-        case .reboot: await box.reboot()
-        }
-    }
-
-    /// Builds the app for the demo box's site, pairing it on the first launch with a code from the box, as a
-    /// person scanning its QR code would.
-    private func makeClient() async throws -> HeadlessClient {
-        let site = SiteID.derived(fromBoxKey: box.boxStaticPublicKey)
-        var paired = await PairedSite.read(site: site, from: store)
-        if paired == nil {
-            let record = PairedSite(
-                site: site,
-                boxStaticPublicKey: box.boxStaticPublicKey,
-                rendezvousSecret: await box.rendezvousSecret,
-                lanHint: "",
-                devicePrivateKey: X25519.generatePrivateKey(),
-                pairingCode: await box.mintPairingCode()
-            )
-            try await record.write(to: store)
-            paired = record
-        }
-        guard let paired else { throw ScenarioError(line: 1, "the pairing record could not be kept") }
-        return HeadlessClient(
-            paired: paired,
-            store: store,
-            dialer: box.inProcessDialer(),
-            clock: simulation.clock,
-            wallClock: simulation.clock,
-            random: SeededRandomSource(seed: 7),
-            policy: policy,
-            log: DiscardingLogSink()
-        )
+        if knob == .cutCarriers { stays.carrierCut() }
+        if let note = await stage.turn(knob) { notes.append(note) }
     }
 
     private func watchStream(_ events: AsyncStream<SessionEvent>) async {
         for await event in events {
-            if case .streamReturned = event { stays.streamReturned(atMs: simulation.clock.nowMs) }
+            if case .streamReturned = event { stays.streamReturned(atMs: stage.nowMs) }
         }
     }
 
     private func report() async -> ScenarioReport {
-        let received = await box.receivedRequests
+        let received = await stage.receivedRequests()
+        if received == nil {
+            notes.append("the box's received requests are not visible from here: each stay lists the asks log")
+        }
         let stays = stays.reports(received: received, asks: asks)
         let mismatches = stays.compactMap { stay in stay.mismatch.map { "stay \(stay.number): \($0)" } }
         return ScenarioReport(
@@ -184,7 +146,8 @@ actor ScenarioWorld {
             errors: mismatches,
             heldAtEnd: heldAtEnd,
             simulatedMs: 0,
-            realMs: 0
+            realMs: 0,
+            notes: notes
         )
     }
 }

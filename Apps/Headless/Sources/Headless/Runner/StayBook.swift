@@ -61,21 +61,23 @@ struct StayBook {
     }
 
     /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
-    /// client's asks log over the same stretch, compared frame by frame.
-    func reports(received: [ReceivedRequest], asks: [AskRecord]) -> [StayReport] {
+    /// client's asks log over the same stretch, compared frame by frame; when the box's list is not visible
+    /// (`received` nil), the stay counts the asks log and compares nothing.
+    func reports(received: [ReceivedRequest]?, asks: [AskRecord]) -> [StayReport] {
         stays.enumerated().map { index, stay in
             let end = index + 1 < stays.count ? stays[index + 1].began : Int64.max
-            let boxFrames = received.filter { $0.atMs >= stay.began && $0.atMs < end }
             let logged = asks.filter { $0.atMs >= stay.began && $0.atMs < end }
+            let boxFrames = received?.filter { $0.atMs >= stay.began && $0.atMs < end }
+            let frames = boxFrames.map { $0.map { ($0.type, $0.detail) } } ?? logged.map { ($0.type, $0.detail) }
             return StayReport(
                 number: index + 1,
                 beganAtMs: stay.began,
                 endedAtMs: stay.ended,
                 launched: stay.launched,
-                requestsByType: Dictionary(boxFrames.map { ($0.type, 1) }, uniquingKeysWith: +),
-                requests: boxFrames.map { "\($0.type) \($0.detail)" },
+                requestsByType: Dictionary(frames.map { ($0.0, 1) }, uniquingKeysWith: +),
+                requests: frames.map { "\($0.0) \($0.1)" },
                 asksLogged: logged.count,
-                mismatch: Self.mismatch(box: boxFrames, asks: logged, lossAllowed: stay.cuts > 0),
+                mismatch: boxFrames.flatMap { Self.mismatch(box: $0, asks: logged, lossAllowed: stay.cuts > 0) },
                 drawnBeforeConnect: stay.drawn,
                 firstContentMs: stay.firstContentMs,
                 liveMs: stay.liveMs

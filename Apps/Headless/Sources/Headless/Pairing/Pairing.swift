@@ -1,0 +1,182 @@
+public import BoxProtocol
+import Bus
+public import ClockSeam
+import Crypto
+public import SealInterface
+public import Session
+public import SessionInterface
+
+/// Pairs this phone with a box from its enrolment link, and greets a paired box again as a known device.
+///
+/// Pairing sends the link's single-use code as message 1's payload; only when the box answers hello is the site
+/// sealed (`pairing-<site>`, with the role and scopes it granted and an empty code), so a refused pairing leaves no
+/// file. A greeting sends an empty payload, as a device the box already knows.
+///
+/// A box refuses a handshake in silence, so one that is not answered within the handshake's deadline is the
+/// refusal: the pairing stops there rather than redialling, because each redial would spend another of the five
+/// guesses the code allows.
+public struct Pairing: Sendable {
+    private let store: any SealedStore
+    private let clock: any Clock<Duration>
+    private let wallClock: any WallClock
+    private let random: any RandomSource
+    private let deadline: Duration
+
+    /// Makes a pairing over `store`.
+    ///
+    /// - Parameters:
+    ///   - store: The phone's sealed files.
+    ///   - clock: The clock the session's deadlines and `deadline` run on.
+    ///   - wallClock: The wall clock (the relay room's epoch).
+    ///   - random: The session's backoff jitter.
+    ///   - deadline: How long to wait for a box that does not answer at all (no relay, or no box in the room).
+    public init(
+        store: any SealedStore,
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        random: any RandomSource = SystemRandomSource(),
+        deadline: Duration = .seconds(20)
+    ) {
+        self.store = store
+        self.clock = clock
+        self.wallClock = wallClock
+        self.random = random
+        self.deadline = deadline
+    }
+
+    /// The dialer for the relay room of the box with `rendezvousSecret`.
+    public func dialer(rendezvousSecret: [UInt8], relay: RelayAddress) -> RelayDialer {
+        RelayDialer(
+            host: relay.host,
+            port: relay.port,
+            rendezvousSecret: rendezvousSecret,
+            clock: clock,
+            wallClock: wallClock
+        )
+    }
+
+    /// Enrols with `link`'s code through `relay` and seals the site once the box answers hello.
+    ///
+    /// A site paired before keeps its device key, so the box replaces its entry rather than adding a second one.
+    ///
+    /// - Parameters:
+    ///   - link: The box's enrolment link.
+    ///   - relay: The relay it listens on (kept with the site).
+    ///   - dialer: Opens carriers to the box; nil for `relay`'s room.
+    /// - Throws: ``EnrolmentError`` `.refused` when the box stays silent, `.noAnswer` when nothing answers;
+    ///   `SealError` when the site cannot be sealed.
+    public func pair(
+        _ link: EnrolmentURL,
+        relay: RelayAddress,
+        dialer: (any CarrierDialer)? = nil
+    ) async throws -> PairedSite {
+        let known = await PairedSite.read(site: link.site, from: store)
+        var site = PairedSite(
+            site: link.site,
+            boxStaticPublicKey: link.boxStaticPublicKey,
+            rendezvousSecret: link.rendezvousSecret,
+            lanHint: link.lanHint,
+            devicePrivateKey: known?.devicePrivateKey ?? X25519.generatePrivateKey(),
+            pairingCode: link.pairingCode,
+            relay: relay.description
+        )
+        let hello = try await connect(
+            site,
+            dialer: dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay)
+        )
+        site.pairingCode = []
+        try await keep(site, granted: hello)
+        return await PairedSite.read(site: site.site, from: store) ?? site
+    }
+
+    /// Greets a paired site as a known device (empty payload) and keeps what its hello granted this time.
+    ///
+    /// - Parameters:
+    ///   - site: The paired site.
+    ///   - relay: Where its relay listens now, kept with the site; nil for where it listened before.
+    ///   - dialer: Opens carriers to the box; nil for the relay's room.
+    /// - Returns: The box's hello answer.
+    /// - Throws: ``EnrolmentError`` as ``pair(_:relay:dialer:)``, `.relay` when the site has no relay address.
+    public func greet(
+        _ site: PairedSite,
+        relay: RelayAddress? = nil,
+        dialer: (any CarrierDialer)? = nil
+    ) async throws -> HelloOK {
+        let address = try relay ?? RelayAddress(parsing: site.relay ?? "")
+        var record = site
+        record.relay = address.description
+        let hello = try await connect(
+            record,
+            dialer: dialer ?? self.dialer(rendezvousSecret: site.rendezvousSecret, relay: address)
+        )
+        try await keep(record, granted: hello)
+        return hello
+    }
+
+    private func keep(_ site: PairedSite, granted hello: HelloOK) async throws {
+        var record = site
+        record.role = hello.role.rawValue
+        record.scopes = hello.scopes.map(\.rawValue)
+        try await record.write(to: store)
+    }
+
+    /// One session, in front, until hello is answered, the handshake goes unanswered, or the deadline passes.
+    private func connect(_ site: PairedSite, dialer: any CarrierDialer) async throws -> HelloOK {
+        let events = EventBus<SessionEvent>()
+        let session = LiveSession(
+            dialer: dialer,
+            identity: SessionIdentity(
+                appStaticPrivateKey: site.devicePrivateKey,
+                boxStaticPublicKey: site.boxStaticPublicKey,
+                payload: site.pairingCode
+            ),
+            configuration: SessionConfiguration(build: "ftw-headless"),
+            clock: clock,
+            wallClock: wallClock,
+            random: random,
+            log: DiscardingLogSink(),
+            events: events
+        )
+        let states = events.subscribe()
+        let outcome = await withTaskGroup(of: Result<HelloOK, EnrolmentError>?.self) { group in
+            group.addTask {
+                try? await session.run()
+                return nil
+            }
+            group.addTask { await Self.outcome(of: states, enrolling: !site.pairingCode.isEmpty) }
+            group.addTask { [clock, deadline] in
+                guard (try? await clock.sleep(for: deadline)) != nil else { return nil }
+                return .failure(EnrolmentError(.noAnswer, "nothing answered within \(deadline)"))
+            }
+            await session.setPhase(.active)
+            var first: Result<HelloOK, EnrolmentError>?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else { throw EnrolmentError(.noAnswer, "the session ended before the box answered") }
+        return try outcome.get()
+    }
+
+    private static let refusedCode =
+        "the box did not accept the pairing code: a code is single use, lives 10 minutes and burns after 5 wrong"
+        + " guesses; ask the box for a new link"
+    private static let refusedDevice =
+        "the box no longer knows this phone (it was removed, or the box lost its state); pair it again"
+
+    /// Hello answered, or the box's silence after a handshake.
+    private static func outcome(
+        of states: AsyncStream<SessionEvent>,
+        enrolling: Bool
+    ) async -> Result<HelloOK, EnrolmentError>? {
+        for await event in states {
+            switch event {
+            case .connection(.streaming(let hello)): return .success(hello)
+            case .connection(.closed(let reason)) where reason == "the handshake timed out":
+                return .failure(EnrolmentError(.refused, enrolling ? refusedCode : refusedDevice))
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,79 @@
+import Fixtures
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One `ftw-demobox` process, as a person starts it in a terminal: its printed lines as a stream, stopped with
+/// SIGTERM like Ctrl-C. A watchdog kills it after a minute, which ends its lines, so a test waiting on a line that
+/// never comes fails rather than hangs.
+final class DemoBoxChild: @unchecked Sendable {
+    /// The demo box beside the test bundle, in the build's products folder; nil when it is not built.
+    static let executable = BuiltProduct.found("ftw-demobox")
+
+    private let process = Process()
+    private let exited: AsyncStream<Int32>
+    /// Every line the box prints on stdout, until it exits.
+    let lines: AsyncStream<String>
+
+    /// Starts `ftw-demobox --port 0 --state STATE`.
+    init(executable: URL, state: URL) throws {
+        let output = Pipe()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--state", state.path(percentEncoded: false)]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let (exited, exit) = AsyncStream.makeStream(of: Int32.self)
+        self.exited = exited
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
+        let (lines, sink) = AsyncStream.makeStream(of: String.self)
+        self.lines = lines
+        try process.run()
+        Thread.detachNewThread {
+            Self.read(output.fileHandleForReading, into: sink)
+        }
+        let pid = process.processIdentifier
+        Task {
+            try await ContinuousClock().sleep(for: .seconds(60))
+            _ = kill(pid, SIGKILL)
+        }
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func stop() async -> Int32? {
+        _ = kill(process.processIdentifier, SIGTERM)
+        for await status in exited { return status }
+        return nil
+    }
+
+    /// The first line from `iterator` that `matches`, or nil when the box's output ends first.
+    static func line(
+        _ iterator: inout AsyncStream<String>.Iterator,
+        where matches: (String) -> Bool
+    ) async -> String? {
+        while let line = await iterator.next() {
+            if matches(line) { return line }
+        }
+        return nil
+    }
+
+    private static func read(_ handle: FileHandle, into sink: AsyncStream<String>.Continuation) {
+        var buffer: [UInt8] = []
+        while true {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            buffer += data
+            while let newline = buffer.firstIndex(of: 10) {
+                sink.yield(String(decoding: buffer[..<newline], as: UTF8.self))
+                buffer.removeSubrange(...newline)
+            }
+        }
+        sink.finish()
+    }
+}

@@ -1,0 +1,188 @@
+import BoxProtocol
+import Bus
+import Cache
+import ClockSeam
+import DemoBox
+import Foundation
+import Headless
+import Noise
+import SealInterface
+import Session
+import SessionInterface
+import Testing
+
+/// The paired path over real sockets on 127.0.0.1: `Pairing` → `RelayDialer` → WebSocket → `DemoRelayServer` →
+/// the demo box. Every wait is capped by a deadline; nothing is timed.
+@Suite struct LoopbackPairingTests {
+    struct Timeout: Error {}
+
+    /// A phone clock that reads `shiftMs` off the real one.
+    struct ShiftedWallClock: WallClock {
+        let shiftMs: Int64
+        var nowMs: Int64 { SystemWallClock().nowMs + shiftMs }
+    }
+
+    /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port, running around `body`; the
+    /// box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
+    private static func withBox(
+        _ state: DemoBoxState,
+        _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
+    ) async throws -> DemoBoxState {
+        var configuration = DemoBoxConfiguration()
+        configuration.identity = state.identity
+        configuration.enrolledDevices = state.devices
+        let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await box.run() }
+            group.addTask { try await relay.run() }
+            defer { group.cancelAll() }
+            try await within { try await body(box, relay) }
+            await relay.close()
+        }
+        return DemoBoxState(identity: state.identity, devices: await box.enrolledDevices)
+    }
+
+    /// `work`, failing with `Timeout` if it takes more than 20 s.
+    private static func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await ContinuousClock().sleep(for: .seconds(20))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw Timeout() }
+            return value
+        }
+    }
+
+    private static func pairing(_ folder: DataFolder, wallClock: any WallClock = SystemWallClock()) -> Pairing {
+        Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: wallClock)
+    }
+
+    private static func relay(_ server: DemoRelayServer) -> RelayAddress {
+        RelayAddress(host: "127.0.0.1", port: server.port)
+    }
+
+    @Test func aKnownDeviceReconnectsWithAnEmptyPayloadAfterBothSidesRestart() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let kept = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "127.0.0.1:\(relay.port)"))
+            _ = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+        }
+        #expect(kept.devices.count == 1)
+        // A new process on the same data folder; a new box process with the kept state and no code minted, so
+        // only a handshake with an empty payload from a known key can be admitted.
+        let sites = await PairedSite.all(in: folder.store())
+        let site = try #require(sites.first)
+        #expect(sites.count == 1)
+        #expect(site.pairingCode.isEmpty)
+        let after = try await Self.withBox(kept) { box, relay in
+            let hello = try await Self.pairing(folder).greet(site, relay: Self.relay(relay))
+            #expect(hello.role == .owner)
+            let reread = await PairedSite.read(site: site.site, from: folder.store())
+            #expect(reread?.relay == Self.relay(relay).description)
+        }
+        #expect(after == kept)
+    }
+
+    @Test func aBoxThatForgotThePhoneRefusesItsGreeting() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let identity = DemoBoxIdentity.generate()
+        _ = try await Self.withBox(DemoBoxState(identity: identity, devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            _ = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+        }
+        let site = try #require(await PairedSite.all(in: folder.store()).first)
+        _ = try await Self.withBox(DemoBoxState(identity: identity, devices: [])) { _, relay in
+            let error = try await #require(throws: EnrolmentError.self) {
+                try await Self.pairing(folder).greet(site, relay: Self.relay(relay))
+            }
+            #expect(error.code == .refused)
+            #expect(error.message.contains("no longer knows this phone"))
+        }
+    }
+
+    @Test func aPhoneWhoseClockReadsTheNextHourAdoptsTheRelaysEpochFrom4409AndPairs() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let pairing = Self.pairing(folder, wallClock: ShiftedWallClock(shiftMs: 3_600_000))
+            let dialer = pairing.dialer(rendezvousSecret: link.rendezvousSecret, relay: Self.relay(relay))
+            let ours = Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
+            #expect(dialer.epoch == ours + 1)
+            _ = try await pairing.pair(link, relay: Self.relay(relay), dialer: dialer)
+            #expect(dialer.epoch == ours)
+            #expect(dialer.path == "/r/\(ours)/\(Rendezvous.handle(secret: link.rendezvousSecret, epoch: ours))/app")
+        }
+    }
+
+    @Test func aPairedClientFollowsTheEpochTurningOverWith4410() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let pairing = Self.pairing(folder)
+            let site = try await pairing.pair(link, relay: Self.relay(relay))
+            let dialer = pairing.dialer(rendezvousSecret: site.rendezvousSecret, relay: Self.relay(relay))
+            let client = HeadlessClient(
+                paired: site,
+                store: folder.store(),
+                dialer: dialer,
+                clock: ContinuousClock(),
+                wallClock: SystemWallClock(),
+                random: SystemRandomSource(),
+                policy: .ageKeyed,
+                log: DiscardingLogSink()
+            )
+            let ours = Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
+            await withTaskGroup(of: Void.self) { group in
+                let returns = client.sessionEvents.subscribe()
+                group.addTask { try? await client.run() }
+                defer { group.cancelAll() }
+                await client.setPhase(.active)
+                var streams = 0
+                for await event in returns {
+                    guard case .streamReturned = event else { continue }
+                    streams += 1
+                    if streams == 1 { await relay.rotateEpoch() } else { break }
+                }
+            }
+            #expect(dialer.epoch == ours + 1)
+            #expect(dialer.path.contains(Rendezvous.handle(secret: site.rendezvousSecret, epoch: ours + 1)))
+        }
+    }
+
+    @Test func aScenarioRunsOnTheWallClockAgainstThePairedBoxAndCountsTheAsksLog() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let scenario = try ScenarioParser.parse(
+            """
+            date 2026-12-02
+            timezone Europe/Stockholm
+            box latency 120ms
+            at 10:00:00 launch; inactive; active; view now
+            wait 1s; background
+            """
+        )
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+            let runner = ScenarioRunner(scenario: scenario, name: "short")
+            let (report, _) = try await runner.runOnWallClock(site: site.site, folder: folder)
+            let stay = try #require(report.stays.first)
+            #expect(report.stays.count == 1)
+            #expect(report.errors.isEmpty)
+            #expect(stay.total > 0)
+            #expect(stay.total == stay.asksLogged)
+            #expect(stay.mismatch == nil)
+            #expect(await box.receivedRequests.map(\.type) == stay.requests.map { String($0.prefix { $0 != " " }) })
+            #expect(report.notes.contains { $0.contains("not visible") })
+            #expect(report.notes.contains { $0.contains("not turned") })
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ClockSeam
+import DemoBox
+import Foundation
+import Headless
+import Seal
+import SealInterface
+import Testing
+
+/// The pairing code's rules as the phone meets them (§8.2): the box refuses in silence, and the phone says why
+/// and seals nothing.
+@Suite struct PairingRulesTests {
+    @Test func aPairingSealsTheSiteWithTheGrantedRoleAndNoCode() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            let site = try await world.pair(link).get()
+            #expect(site.site == link.site)
+            #expect(site.role == "owner")
+            #expect(!site.scopes.isEmpty)
+            #expect(site.pairingCode.isEmpty)
+            #expect(site.relay == "ws://127.0.0.1:8787")
+            #expect(await PairedSite.all(in: world.folder.store()) == [site])
+            let device = try #require(DeviceID(privateKey: site.devicePrivateKey))
+            #expect(await world.box.enrolledDevices.map(\.deviceId) == [device.rawValue])
+        }
+    }
+
+    @Test func aSecondUseOfAPairingCodeIsRefused() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            _ = try await world.pair(link).get()
+            let otherPhone = world.otherPhone()
+            defer { try? FileManager.default.removeItem(at: otherPhone.folder.url) }
+            let error = try await #require(throws: EnrolmentError.self) { try await otherPhone.pair(link).get() }
+            #expect(error.code == .refused)
+            #expect(error.message.contains("single use"))
+            #expect(await otherPhone.folder.store().files().isEmpty)
+            #expect(await world.box.enrolledDevices.count == 1)
+        }
+    }
+
+    @Test(arguments: [4, 5])
+    func theRightCodeAfterWrongGuessesPairsOnlyWhileUnderFive(wrong: Int) async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            var guess = link
+            for number in 1...wrong {
+                guess.pairingCode = [UInt8](repeating: UInt8(number), count: 16)
+                let error = try await #require(throws: EnrolmentError.self) { try await world.pair(guess).get() }
+                #expect(error.code == .refused)
+            }
+            let outcome = await world.pair(link)
+            if wrong < 5 {
+                #expect(try outcome.get().role == "owner")
+            } else {
+                let error = try #require(throws: EnrolmentError.self) { try outcome.get() }
+                #expect(error.code == .refused)
+                #expect(await PairedSite.all(in: world.folder.store()).isEmpty)
+            }
+        }
+    }
+
+    @Test func aCodeTenMinutesOldIsRefused() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            await world.simulation.advance(by: .seconds(600))
+            let error = try await #require(throws: EnrolmentError.self) { try await world.pair(link).get() }
+            #expect(error.code == .refused)
+        }
+    }
+
+    @Test func theFirstPhoneIsAnOwnerEvenWithAViewerCodeAndTheNextIsAViewer() async throws {
+        try await PhoneWorld.run { world in
+            let box = world.box
+            var link = try await world.link()
+            link.pairingCode = await box.mintPairingCode(role: "viewer")
+            #expect(try await world.pair(link).get().role == "owner")
+            link.pairingCode = await box.mintPairingCode(role: "viewer")
+            let otherPhone = world.otherPhone()
+            defer { try? FileManager.default.removeItem(at: otherPhone.folder.url) }
+            #expect(try await otherPhone.pair(link).get().role == "viewer")
+        }
+    }
+}
