@@ -33,7 +33,7 @@ import WebSocket
 
     /// `work`, or `Timeout` after `limit` of real time.
     private static func within<T: Sendable>(
-        _ limit: Duration = .seconds(10),
+        _ limit: Duration = .seconds(60),
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in

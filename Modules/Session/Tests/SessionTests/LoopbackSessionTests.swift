@@ -69,7 +69,7 @@ import Testing
 
     /// Waits (real time, at most `limit`) until `condition` holds.
     private static func until(
-        _ limit: Duration = .seconds(10),
+        _ limit: Duration = .seconds(60),
         _ condition: @Sendable () async -> Bool
     ) async throws {
         let clock = ContinuousClock()
