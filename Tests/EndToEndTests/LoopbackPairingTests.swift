@@ -183,6 +183,8 @@ import Testing
             #expect(await box.receivedRequests.map(\.type) == stay.requests.map { String($0.prefix { $0 != " " }) })
             #expect(report.notes.contains { $0.contains("not visible") })
             #expect(report.notes.contains { $0.contains("not turned") })
+            #expect(report.onWallClock)
+            #expect(ReportPrinter(timeZone: .gmt).text(of: report).contains("on the wall clock"))
         }
     }
 }

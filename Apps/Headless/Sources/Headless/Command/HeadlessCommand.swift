@@ -73,12 +73,12 @@ public enum HeadlessCommand {
     }
 
     private static func runScenario(_ options: inout CommandOptions) async throws -> Int32 {
-        guard let target = options.positional() else { throw CommandError("'run' needs a scenario file or name") }
         let json = options.flag("--json")
         let svg = try options.value("--svg")
         let policy = try options.value("--policy").map(Self.policy)
         let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
         let wallClock = try wallClockSite(&options, data: data)
+        guard let target = options.positional() else { throw CommandError("'run' needs a scenario file or name") }
         try options.finish()
         let (scenario, name) = try load(target)
         let runner = ScenarioRunner(scenario: scenario, name: name, policy: policy, dataFolder: data)

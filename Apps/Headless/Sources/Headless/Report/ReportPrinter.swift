@@ -10,10 +10,12 @@ public struct ReportPrinter: Sendable {
 
     /// One scenario's stays, with what each cost the box and what the person saw.
     public func text(of report: ScenarioReport) -> String {
-        var lines = [
-            "\(report.name) (\(report.policy)): \(report.stays.count) stays, "
-                + "\(duration(report.simulatedMs)) simulated in \(String(format: "%.2f", Double(report.realMs) / 1000)) s"
-        ]
+        let seconds = String(format: "%.2f", Double(report.realMs) / 1000)
+        let covered =
+            report.onWallClock
+            ? "\(duration(report.simulatedMs)) on the wall clock"
+            : "\(duration(report.simulatedMs)) simulated in \(seconds) s"
+        var lines = ["\(report.name) (\(report.policy)): \(report.stays.count) stays, \(covered)"]
         for stay in report.stays { lines += self.lines(of: stay) }
         for note in report.notes { lines.append("note: \(note)") }
         for error in report.errors { lines.append("ERROR: \(error)") }

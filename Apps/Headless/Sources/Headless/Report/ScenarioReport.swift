@@ -10,12 +10,14 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     public var errors: [String]
     /// What the app held when the scenario ended (nil if it was not running): nothing a fault lost.
     public var heldAtEnd: DrawnFromFiles?
-    /// Simulated time the scenario covered, in ms.
+    /// Time the scenario covered on its clock, in ms: simulated, or the wall clock's with `--real-time`.
     public var simulatedMs: Int64
     /// Real time it took, in ms.
     public var realMs: Int64
     /// What a person must know to read it right (a knob not turned; requests from the asks log, not the box's).
     public var notes: [String] = []
+    /// Whether it ran on the wall clock (`--real-time`) rather than on a simulated one.
+    public var onWallClock = false
 
     /// Request frames per stay, in order: the row the seed's table compares.
     public var requestsPerStay: [Int] { stays.map(\.total) }

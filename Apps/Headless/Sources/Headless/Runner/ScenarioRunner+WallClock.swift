@@ -29,6 +29,7 @@ extension ScenarioRunner {
         var report = outcome.report
         report.name = name
         report.simulatedMs = SystemWallClock().nowMs - startedMs
+        report.onWallClock = true
         report.realMs = (ContinuousClock.now - started).wholeMilliseconds
         return (report, outcome.picture)
     }
