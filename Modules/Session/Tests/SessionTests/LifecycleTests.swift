@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    /// Found by the soak: reads queued behind one on the wire (a pull to refresh on the home screen) when the app went
+    /// to the background waited in the session and left on the next return, minutes later, for names that no longer
+    /// held; the models then asked again under the new ones.
+    @Test func theBackgroundFailsTheQueuedReadsSoNoneLeavesOnTheNextReturn() async throws {
+        try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
+            await world.comeToFront()
+            let results = try await world.withReads { reads in
+                await reads.ask(Reads.chargers, order: .chargers)
+                await world.advance(by: .seconds(1))
+                await reads.ask(Reads.plan, order: .plan)
+                await world.session.setPhase(.background)
+                await world.simulation.settle()
+                await world.box.configure { $0.holding = false }
+                await world.advance(by: .seconds(300))
+                await world.comeToFront()
+                await world.advance(by: .seconds(2))
+            }
+            #expect(await world.box.requests.map(\.read) == [Reads.chargers])
+            #expect(await results.errorCodes(of: Reads.chargers) == [.carrierLost])
+            #expect(await results.errorCodes(of: Reads.plan) == [.carrierLost])
+        }
+    }
+
     @Test func aBackgroundDuringAPendingDialCancelsItAndAttachesNothing() async throws {
         try await SessionWorld.run { world in
             world.dialer.hold(honouringCancellation: true)
