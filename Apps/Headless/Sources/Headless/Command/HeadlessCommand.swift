@@ -15,7 +15,7 @@ public enum HeadlessCommand {
               Runs a scenario file (or a shipped scenario by name) against the embedded demo box.
           scenarios
               Lists the shipped scenarios.
-        """
+        """ + "\n" + soakUsage
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.
     public static func run(_ arguments: [String]) async -> Int32 {
@@ -24,6 +24,7 @@ public enum HeadlessCommand {
             switch options.command {
             case "tour": return try await tour(&options)
             case "run": return try await runScenario(&options)
+            case "soak": return try await soak(&options)
             case "scenarios":
                 print(BuiltInScenario.names.joined(separator: "\n"))
                 return 0

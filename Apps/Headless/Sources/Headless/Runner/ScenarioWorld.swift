@@ -20,12 +20,22 @@ actor ScenarioWorld {
     private let policy: AskPolicy
     private let midnightMs: Int64
     private let store: FileSealedStore
+    private let sealEvents = EventBus<SealEvent>()
+    private let observer: (any ScenarioObserver)?
     private var stays = StayBook()
     private var asks: [AskRecord] = []
     private var heldAtEnd: DrawnFromFiles?
 
-    init(simulation: Simulation, box: SimulatedBox, folder: URL, policy: AskPolicy, midnightMs: Int64) {
+    init(
+        simulation: Simulation,
+        box: SimulatedBox,
+        folder: URL,
+        policy: AskPolicy,
+        midnightMs: Int64,
+        observer: (any ScenarioObserver)? = nil
+    ) {
         self.simulation = simulation
+        self.observer = observer
         self.box = box
         self.folder = folder
         self.policy = policy
@@ -33,7 +43,7 @@ actor ScenarioWorld {
         store = FileSealedStore(
             folder: folder.appendingPathComponent("sealed"),
             keys: FileKeyProvider(dataFolder: folder),
-            events: EventBus()
+            events: sealEvents
         )
     }
 
@@ -41,10 +51,15 @@ actor ScenarioWorld {
     func play(_ lines: [Scenario.Line]) async throws -> (report: ScenarioReport, picture: SVGChart?) {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [box] in try await box.run() }
+            if let observer {
+                await observer.began(clock: simulation.clock)
+                group.addTask { [sealEvents] in await observer.follow(store: sealEvents.subscribe()) }
+            }
             await simulation.settle()
             var cursor = 0
             var picture: SVGChart?
             while cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: simulation.clock.nowMs, client: nil)
                 if case .launch = lines[cursor].step {
                     (cursor, picture) = try await runProcess(lines, from: cursor + 1)
                 } else {
@@ -66,11 +81,16 @@ actor ScenarioWorld {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             group.addTask { await self.watchStream(client.sessionEvents.subscribe()) }
+            if let observer { group.addTask { await observer.follow(client: client) } }
             await simulation.settle()
             var cursor = start
             while cursor < lines.count, lines[cursor].step != .kill {
+                await observer?.step(lines[cursor].step, atMs: simulation.clock.nowMs, client: client)
                 try await apply(lines[cursor], to: client)
                 cursor += 1
+            }
+            if cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: simulation.clock.nowMs, client: client)
             }
             if cursor == lines.count {
                 picture = await PictureTaker.battery(of: client, nowMs: simulation.clock.nowMs)
@@ -78,6 +98,7 @@ actor ScenarioWorld {
             }
             stays.ended(atMs: simulation.clock.nowMs)
             asks += await client.session.asks
+            await observer?.ended(client, atMs: simulation.clock.nowMs)
             group.cancelAll()
             await simulation.settle()
             return (cursor + 1, picture)
@@ -133,7 +154,10 @@ actor ScenarioWorld {
             stays.carrierCut()
             await box.cutCarriers()
         case .relayLatency(let latency): await box.setRelayLatency(latency)
-        case .reboot: await box.reboot()
+        case .reboot:
+            // A reboot closes every session: frames on their way are lost as in a cut.
+            stays.carrierCut()
+            await box.reboot()
         }
     }
 
@@ -175,6 +199,7 @@ actor ScenarioWorld {
 
     private func report() async -> ScenarioReport {
         let received = await box.receivedRequests
+        await observer?.finished(received: received)
         let stays = stays.reports(received: received, asks: asks)
         let mismatches = stays.compactMap { stay in stay.mismatch.map { "stay \(stay.number): \($0)" } }
         return ScenarioReport(
