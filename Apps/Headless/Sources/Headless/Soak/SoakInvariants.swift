@@ -54,7 +54,7 @@ struct SoakInvariants {
     /// killed process left unanswered.
     private func names() -> [SoakFinding] {
         var findings: [SoakFinding] = []
-        var pending: [SoakKind: [Int64]] = [:]
+        var pending: [SoakKind: [Sent]] = [:]
         var previous: [SoakKind: SoakTimeline.Outcome] = [:]
         var launchMs = startMs
         for event in nameEvents() {
@@ -63,15 +63,15 @@ struct SoakInvariants {
                 launchMs = atMs
                 pending = [:]
                 previous = [:]
-            case .sent(let kind, let atMs):
-                pending[kind, default: []].append(atMs)
+            case .sent(let kind, let sent):
+                pending[kind, default: []].append(sent)
             case .settled(let outcome):
                 defer { previous[outcome.kind] = outcome }
                 guard outcome.settled != .restored else { continue }
                 let taken = take(from: &pending[outcome.kind, default: []], for: outcome)
                 guard outcome.settled == .answered else { continue }
                 let fromMs = previous[outcome.kind]?.atMs ?? launchMs
-                if let finding = check(outcome, fromMs: fromMs, sentMs: taken, held: previous[outcome.kind]?.name) {
+                if let finding = check(outcome, fromMs: fromMs, sent: taken, held: previous[outcome.kind]?.name) {
                     findings.append(finding)
                 }
             }
@@ -79,14 +79,22 @@ struct SoakInvariants {
         return findings
     }
 
+    /// A request frame as the app sent it: when it left, and when its ask was made if the frame says (a history
+    /// read names the end of its window, the moment the load was planned).
+    private struct Sent {
+        var atMs: Int64
+        var askedAtMs: Int64?
+    }
+
     private enum NameEvent {
         case launch(Int64)
-        case sent(SoakKind, Int64)
+        case sent(SoakKind, Sent)
         case settled(SoakTimeline.Outcome)
 
         var atMs: Int64 {
             switch self {
-            case .launch(let atMs), .sent(_, let atMs): atMs
+            case .launch(let atMs): atMs
+            case .sent(_, let sent): sent.atMs
             case .settled(let outcome): outcome.atMs
             }
         }
@@ -104,7 +112,9 @@ struct SoakInvariants {
     private func nameEvents() -> [NameEvent] {
         let launches = timeline.steps.filter { $0.step == .launch }.map { NameEvent.launch($0.atMs) }
         let sent = timeline.asks.compactMap { ask in
-            SoakKind(type: ask.type, detail: ask.detail).map { NameEvent.sent($0, ask.atMs) }
+            SoakKind(type: ask.type, detail: ask.detail).map { kind in
+                NameEvent.sent(kind, Sent(atMs: ask.atMs, askedAtMs: kind.askedAtMs(detail: ask.detail)))
+            }
         }
         let events = launches + sent + timeline.outcomes.map { NameEvent.settled($0) }
         return events.enumerated().sorted { left, right in
@@ -115,8 +125,8 @@ struct SoakInvariants {
     /// The frames an ask that settled sent: the oldest one waiting; for a history load every one waiting that left
     /// before it settled (a window lands a display frame after its last read left, and the next load may leave in the
     /// same instant it settles).
-    private func take(from pending: inout [Int64], for outcome: SoakTimeline.Outcome) -> [Int64] {
-        let before = pending.prefix { $0 < outcome.atMs }.count
+    private func take(from pending: inout [Sent], for outcome: SoakTimeline.Outcome) -> [Sent] {
+        let before = pending.prefix { $0.atMs < outcome.atMs }.count
         let count = outcome.kind == .history ? (before > 0 ? before : pending.count) : min(1, pending.count)
         defer { pending.removeFirst(count) }
         return Array(pending.prefix(count))
@@ -125,10 +135,10 @@ struct SoakInvariants {
     private func check(
         _ outcome: SoakTimeline.Outcome,
         fromMs: Int64,
-        sentMs: [Int64],
+        sent: [Sent],
         held: AskName?
     ) -> SoakFinding? {
-        guard let first = sentMs.first else {
+        guard let first = sent.first?.atMs else {
             // A plan the box pushes after a command is kept without a request; nothing else may be.
             guard outcome.kind != .plan else { return nil }
             return finding(
@@ -137,7 +147,14 @@ struct SoakInvariants {
                 "\(outcome.kind.rawValue) recorded '\(outcome.name)' with no request since \(clock(fromMs))"
             )
         }
-        let allowed = outcome.kind.names(fromMs: min(fromMs, first), toMs: first, zone: zone, held: held)
+        // A load planned at a known moment was asked under that moment's name, whenever its frames left.
+        let askedAtMs = sent.compactMap(\.askedAtMs).max()
+        let allowed = outcome.kind.names(
+            fromMs: askedAtMs ?? min(fromMs, first),
+            toMs: askedAtMs ?? first,
+            zone: zone,
+            held: held
+        )
         guard !allowed.contains(outcome.name) else { return nil }
         return finding(
             .recordedUnderAnotherName,

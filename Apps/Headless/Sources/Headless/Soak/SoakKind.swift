@@ -26,6 +26,16 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
         (.chargers, ChargerList.kind.path), (.prefs, PlannerPrefs.kind.path), (.status, SiteStatus.kind.path),
     ]
 
+    /// When the ask behind a frame was made, if the frame says: a history read (`history 5m … FROM..TO have N`) asks
+    /// for the window ending at the moment its load was planned (the split load's older read ends earlier, so the
+    /// load's moment is the latest end among its frames).
+    func askedAtMs(detail: String) -> Int64? {
+        guard self == .history, let range = detail.split(separator: " ").first(where: { $0.contains("..") }) else {
+            return nil
+        }
+        return range.split(separator: ".", omittingEmptySubsequences: true).last.flatMap { Int64($0) }
+    }
+
     /// Request frames one ask may send: a history load sends the tile still filling and then the rest.
     var framesPerAsk: Int { self == .history ? 2 : 1 }
 
