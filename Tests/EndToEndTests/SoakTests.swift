@@ -4,7 +4,10 @@ import Testing
 
 /// Issue 9's soak, kept short for a debug test run: random life against the demo box on the simulated clock, with
 /// every invariant of the cache checked throughout. `ftw-headless soak` runs the full 24 simulated hours.
-@Suite struct SoakTests {
+///
+/// Serialized: the soaks are the heaviest tests in the run, and one core is enough for them while the loopback tests
+/// wait on real sockets beside them.
+@Suite(.serialized) struct SoakTests {
     /// Seed 4 runs past its seventh hour, where a history load planned at 12:59:58 leaves only after 13:00 behind
     /// a relaunch's dial and reads: the one place in these seeds where recording under the wrong name would show.
     @Test(arguments: [(UInt64(1), 6.0), (2, 6.0), (4, 7.5)])
