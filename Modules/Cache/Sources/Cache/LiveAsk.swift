@@ -194,7 +194,10 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         guard let name = namer(wallClock.nowMs, stored) else { return }
         if stands(name: name, startsLooking: startsLooking) { return }
         if let failed, failed.name == name, !(startsLooking && failed.retryable) { return }
-        if configuration.policy == .everyReturn, connection == nil { return }
+        // With no stream running, the read would wait in the session for the next one, however long that takes,
+        // and leave under a name that may no longer hold: one frame for a stale name and one more for the new. The
+        // stream's return evaluates again, by the name that holds then.
+        if connection == nil { return }
         await ask(name, byPerson: false)
     }
 

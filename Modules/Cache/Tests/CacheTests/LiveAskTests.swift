@@ -83,6 +83,29 @@ import Testing
         }
     }
 
+    /// Found by the soak: a view that appeared while no stream ran (shown and backgrounded in one moment) left a read
+    /// waiting for the next session; 20 minutes later it went out under the old quarter, and the new quarter cost a
+    /// second frame in the same return.
+    @Test func aViewShownWhileNoStreamRunsAsksOnceOnTheReturnUnderTheNameThatHoldsThen() async {
+        let world = AskWorld()
+        defer { world.removeFolder() }
+        let plan = world.plan()
+        let answers = plan.events.subscribe()
+        await world.with([plan]) { simulation in
+            plan.send(.viewAppeared)
+            await simulation.settle()
+            await world.background(for: .seconds(20 * 60))
+            await world.streamReturns()
+            #expect(await world.sent() == ["plan.get"])
+            var iterator = answers.makeAsyncIterator()
+            guard case .answered(let stored) = await iterator.next() else {
+                Issue.record("no answer")
+                return
+            }
+            #expect(stored.name == AskName("plan, quarter \((AskWorld.tenOhOne + 20 * 60_000) / 900_000)"))
+        }
+    }
+
     @Test func aNameChangeDuringAnAskWaitsAndIsNeverAnsweredByTheOldAnswer() async {
         let world = AskWorld(originMs: AskWorld.tenOhOne + 13 * 60_000 + 59_000)
         defer { world.removeFolder() }

@@ -169,7 +169,11 @@ extension LiveSession {
             log.log("stays", atMs: wallClock.nowMs, "stay \(ended.stay): \(ended.requests) request frames")
         }
         cancel(.redial)
-        endConnection(reason: "background", failing: SessionError(.carrierLost, "the app went to the background"))
+        let suspended = SessionError(.carrierLost, "the app went to the background")
+        endConnection(reason: "background", failing: suspended)
+        // A read still waiting would leave on the next return, however long away, for a name that may no longer
+        // hold (a stale frame, then one more for the new name): it fails now, and the return asks by the rules then.
+        fail(readers: slot.drainQueue(), with: suspended)
         halt = nil
         reconnect.reset()
         foregroundAttempt = false

@@ -7,8 +7,9 @@ extension LiveSession {
     ///
     /// Reads asked in the same moment leave in order, one display frame after the slot fell idle; a `.person` read
     /// skips that wait and goes first. An equal read queued or on the wire is shared: one frame, every caller
-    /// answered, every history reader told of each tile as it lands. A read asked with no session up waits for the
-    /// next; one on the wire when the carrier drops fails with `.carrierLost`.
+    /// answered, every history reader told of each tile as it lands. A read asked in front with no session up waits
+    /// for the next; one on the wire when the carrier drops fails with `.carrierLost`, and so does every read waiting
+    /// when the app goes to the background or asked while it is there.
     ///
     /// - Throws: `SessionError`: `.box` with the box's error, `.timeout`, `.carrierLost`, `.responseTooLarge`,
     ///   `.malformedAnswer`, `.requestTooLarge`, `.terminated` or `.incompatibleProtocol` when the box ended the
@@ -37,6 +38,11 @@ extension LiveSession {
         }
         if let halt {
             waiter.continuation.resume(returning: .failure(halt))
+            return
+        }
+        // Kept until the next return, however long away, it would leave for a name that may no longer hold.
+        if phase == .background {
+            waiter.continuation.resume(returning: .failure(SessionError(.carrierLost, "the app is in the background")))
             return
         }
         readWaiters[id] = waiter

@@ -21,7 +21,7 @@ public enum HeadlessCommand {
               Times N cold launches with sealed files and N without (default 10 each), each a new process,
               against the demo box behind a loopback relay: program, models built, first content, live. The
               files come from one stay of at least --stay seconds (default: until every model holds something).
-        """ + "\n" + pairingUsage
+        """ + "\n" + pairingUsage + "\n" + soakUsage
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.
     public static func run(_ arguments: [String]) async -> Int32 {
@@ -36,6 +36,7 @@ public enum HeadlessCommand {
             case "greet": return try await greet(&options)
             case "sites": return try await sites(&options)
             case "forget": return try await forget(&options)
+            case "soak": return try await soak(&options)
             case "scenarios":
                 print(BuiltInScenario.names.joined(separator: "\n"))
                 return 0

@@ -19,6 +19,8 @@ public struct ScenarioRunner: Sendable {
     public var policy: AskPolicy?
     /// Where the sealed files live; nil for a fresh temporary folder removed afterwards.
     public var dataFolder: URL?
+    /// Watches the run for checks beyond the report (the soak's); nil for none.
+    var observer: (any ScenarioObserver)?
 
     /// Makes a runner.
     public init(scenario: Scenario, name: String, policy: AskPolicy? = nil, dataFolder: URL? = nil) {
@@ -55,7 +57,8 @@ public struct ScenarioRunner: Sendable {
                 ),
                 folder: folder,
                 policy: policy ?? settings.policy,
-                midnightMs: midnight
+                midnightMs: midnight,
+                observer: observer
             )
             return try await world.play(scenario.lines)
         }

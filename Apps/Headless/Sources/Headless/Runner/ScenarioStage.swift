@@ -1,4 +1,5 @@
 import Cache
+import ClockSeam
 import DemoBox
 import Seal
 
@@ -10,6 +11,8 @@ import Seal
 protocol ScenarioStage: Sendable {
     /// Now on the stage's wall clock (Unix ms).
     var nowMs: Int64 { get }
+    /// The stage's wall clock, for observers that time what they see.
+    var wallClock: any WallClock { get }
     /// Lets everything due at this instant happen.
     func settle() async
     /// Lets `duration` pass.

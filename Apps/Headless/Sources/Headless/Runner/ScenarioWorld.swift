@@ -3,6 +3,7 @@ import Cache
 import DemoBox
 import Foundation
 import Seal
+import SealInterface
 import Session
 import SessionInterface
 
@@ -21,16 +22,25 @@ actor ScenarioWorld {
     private var asks: [AskRecord] = []
     private var heldAtEnd: DrawnFromFiles?
     private var notes: [String] = []
+    private let sealEvents = EventBus<SealEvent>()
+    private let observer: (any ScenarioObserver)?
 
-    init(stage: any ScenarioStage, folder: URL, policy: AskPolicy, midnightMs: Int64) {
+    init(
+        stage: any ScenarioStage,
+        folder: URL,
+        policy: AskPolicy,
+        midnightMs: Int64,
+        observer: (any ScenarioObserver)? = nil
+    ) {
         self.stage = stage
+        self.observer = observer
         self.folder = folder
         self.policy = policy
         self.midnightMs = midnightMs
         store = FileSealedStore(
             folder: folder.appendingPathComponent("sealed"),
             keys: FileKeyProvider(dataFolder: folder),
-            events: EventBus()
+            events: sealEvents
         )
     }
 
@@ -38,10 +48,15 @@ actor ScenarioWorld {
     func play(_ lines: [Scenario.Line]) async throws -> (report: ScenarioReport, picture: SVGChart?) {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [stage] in try await stage.run() }
+            if let observer {
+                await observer.began(clock: stage.wallClock)
+                group.addTask { [sealEvents] in await observer.follow(store: sealEvents.subscribe()) }
+            }
             await stage.settle()
             var cursor = 0
             var picture: SVGChart?
             while cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: nil)
                 if case .launch = lines[cursor].step {
                     (cursor, picture) = try await runProcess(lines, from: cursor + 1)
                 } else {
@@ -63,11 +78,16 @@ actor ScenarioWorld {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             group.addTask { await self.watchStream(client.sessionEvents.subscribe()) }
+            if let observer { group.addTask { await observer.follow(client: client) } }
             await stage.settle()
             var cursor = start
             while cursor < lines.count, lines[cursor].step != .kill {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: client)
                 try await apply(lines[cursor], to: client)
                 cursor += 1
+            }
+            if cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: client)
             }
             if cursor == lines.count {
                 picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
@@ -75,6 +95,7 @@ actor ScenarioWorld {
             }
             stays.ended(atMs: stage.nowMs)
             asks += await client.session.asks
+            await observer?.ended(client, atMs: stage.nowMs)
             group.cancelAll()
             await stage.settle()
             return (cursor + 1, picture)
@@ -122,7 +143,8 @@ actor ScenarioWorld {
     }
 
     private func turn(_ knob: BoxKnob) async {
-        if knob == .cutCarriers { stays.carrierCut() }
+        // A reboot closes every session: frames on their way are lost as in a cut.
+        if knob == .cutCarriers || knob == .reboot { stays.carrierCut() }
         if let note = await stage.turn(knob) { notes.append(note) }
     }
 
@@ -134,7 +156,9 @@ actor ScenarioWorld {
 
     private func report() async -> ScenarioReport {
         let received = await stage.receivedRequests()
-        if received == nil {
+        if let received {
+            await observer?.finished(received: received)
+        } else {
             notes.append("the box's received requests are not visible from here: each stay lists the asks log")
         }
         let stays = stays.reports(received: received, asks: asks)

@@ -14,6 +14,8 @@ struct SimulatedStage: ScenarioStage {
 
     var nowMs: Int64 { simulation.clock.nowMs }
 
+    var wallClock: any WallClock { simulation.clock }
+
     func settle() async { await simulation.settle() }
 
     func advance(by duration: Duration) async { await simulation.advance(by: duration) }

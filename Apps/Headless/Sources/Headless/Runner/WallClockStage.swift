@@ -14,6 +14,8 @@ struct WallClockStage: ScenarioStage {
 
     var nowMs: Int64 { SystemWallClock().nowMs }
 
+    var wallClock: any WallClock { SystemWallClock() }
+
     func settle() async { await Task.yield() }
 
     func advance(by duration: Duration) async { try? await ContinuousClock().sleep(for: duration) }
