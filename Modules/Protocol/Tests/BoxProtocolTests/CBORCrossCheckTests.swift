@@ -9,20 +9,9 @@ import Testing
 struct CBORCrossCheckTests {
     /// Runs `script` with `input` on stdin and returns stdout's lines.
     func python(_ script: String, input: [String] = []) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.joined(separator: "\n").utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        let run = try Python.run(["-c", script], input: input.joined(separator: "\n"))
+        #expect(run.status == 0, "python3 failed: \(run.errors)")
+        return run.lines
     }
 
     @Test func cbor2RewritesOurDeterministicBytesUnchanged() throws {

@@ -61,19 +61,8 @@ struct FrameCrossCheckTests {
     /// Runs Tools/crosscheck/frame_crosscheck.py with `input` on stdin and returns its lines.
     static func python(input: [String]) throws -> [String] {
         let script = Vectors.repositoryRoot.appending(path: "Tools/crosscheck/frame_crosscheck.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path(percentEncoded: false)]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data((input.joined(separator: "\n") + "\n").utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        let run = try Python.run([script.path(percentEncoded: false)], input: input.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "python3 failed: \(run.errors)")
+        return run.lines
     }
 }
