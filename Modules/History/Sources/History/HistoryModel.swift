@@ -41,6 +41,9 @@ public actor HistoryModel {
         var lookers = 0
         /// The streaming connection now, nil while no stream runs.
         var connection: Int?
+        /// Someone wanted the window while no stream ran: it is planned when the stream comes, under the name that
+        /// holds then, not before (a load planned during a dial can go out after its five minutes turned).
+        var waitingForStream = false
         /// The connection the held window was answered on (for ``AskPolicy/everyReturn``).
         var answeredOnConnection: Int?
         /// Set once the window stood after a live frame: priming happens once per launch.
@@ -191,10 +194,10 @@ public actor HistoryModel {
             await evaluate()
         case .session(.streamReturned(let connection)):
             state.connection = connection
-            if needsPriming || state.lookers > 0 { await evaluate() }
+            if wantsWindow { await evaluate() }
         case .session(.telemetry(let frame)):
             state.connection = frame.connection
-            if needsPriming || state.lookers > 0 { await evaluate() }
+            if wantsWindow { await evaluate() }
         case .session(.streamLost), .session(.terminated):
             state.connection = nil
         case .session:
@@ -203,6 +206,10 @@ public actor HistoryModel {
     }
 
     private var needsPriming: Bool { policy == .ageKeyed && !state.primed }
+
+    /// Whether a live frame should make the window stand: to prime it, for an open node, or for someone who asked
+    /// while no stream ran.
+    private var wantsWindow: Bool { needsPriming || state.lookers > 0 || state.waitingForStream }
 
     /// Loads the window unless the one held stands.
     private func evaluate() async {
@@ -213,7 +220,11 @@ public actor HistoryModel {
             return
         }
         if let refused = state.refused, refused.name == name, refused.connection == state.connection { return }
-        if policy == .everyReturn, state.connection == nil { return }
+        guard state.connection != nil else {
+            state.waitingForStream = true
+            return
+        }
+        state.waitingForStream = false
         await load(name, nowMs: nowMs)
     }
 

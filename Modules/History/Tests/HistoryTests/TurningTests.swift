@@ -48,6 +48,29 @@ import Testing
         #expect(turn.have.count == 4, "one query for the window, the closed tiles offered as held")
     }
 
+    /// Found by the soak: a node opened during a dial (the window last asked at 10:01) planned its load for 10:10 at
+    /// once, the five minutes turned before the stream came, and the box got the 10:10 window and then the 10:15.
+    @Test func aNodeOpenedBeforeTheStreamComesAsksOnceUnderTheNameThatHoldsWhenItComes() async throws {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run { model in
+            await world.streamReturns()
+            await world.streaming(for: 5)
+            await world.background(for: .seconds(13 * 60 + 45))
+            model.send(.nodeViewAppeared)
+            await world.simulation.advance(by: .seconds(20))
+            await world.streamReturns()
+            await world.streaming(for: 5)
+        }
+        let queries = await world.queries()
+        #expect(queries.count == 3, "the priming's two and one for the window of 10:15")
+        let sent = await world.session.sent
+        try #require(sent.count == 3)
+        let tenFifteen = HistoryWorld.tenOhOne + 14 * HistoryWorld.minute
+        #expect(sent[2].atMs >= tenFifteen, "asked once the stream came, after the five minutes turned")
+        #expect(queries[2].fromMs == sent[2].atMs - 48 * 60 * HistoryWorld.minute, "planned when it was sent")
+    }
+
     @Test func withNoNodeOpenTheFiveMinutesTurningAskNothing() async {
         let world = HistoryWorld()
         defer { world.removeFolder() }
