@@ -1,3 +1,4 @@
+import BoxProtocol
 import ClockSeam
 import DemoBox
 import Foundation

@@ -1,3 +1,4 @@
+import BoxProtocol
 import Crypto
 
 /// The box's long-lived secrets: its Noise static key pair (the public half is in every enrolment QR code) and the

@@ -1,3 +1,5 @@
+import BoxProtocol
+
 /// A phone the box admits: its Noise static key is its identity, and its role decides what it may do.
 public struct EnrolledDevice: Sendable, Hashable, Codable {
     /// The phone's X25519 static public key, learnt from its first handshake.
@@ -13,7 +15,7 @@ public struct EnrolledDevice: Sendable, Hashable, Codable {
     public init(appStaticKey: [UInt8], role: String, enrolledAtMs: Int64) {
         self.appStaticKey = appStaticKey
         self.role = role
-        self.deviceId = String(Base64URL.encode(appStaticKey).prefix(8))
+        self.deviceId = DeviceID(publicKey: appStaticKey).rawValue
         self.enrolledAtMs = enrolledAtMs
     }
 }

@@ -1,3 +1,4 @@
+import BoxProtocol
 import Seal
 public import SealInterface
 

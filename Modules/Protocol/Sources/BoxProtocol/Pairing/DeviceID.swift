@@ -1,5 +1,3 @@
-import Crypto
-
 /// How the box names a phone on its pages and in its device list: the first 8 characters of the base64url of the
 /// phone's static public key (§8.2), so a person can tell which device to revoke.
 public struct DeviceID: Sendable, Hashable, CustomStringConvertible {
@@ -9,12 +7,6 @@ public struct DeviceID: Sendable, Hashable, CustomStringConvertible {
     /// The id of the phone whose static public key is `publicKey`.
     public init(publicKey: [UInt8]) {
         rawValue = String(Base64URL.encode(publicKey).prefix(8))
-    }
-
-    /// The id of the phone whose static private key is `privateKey`; nil when it is not an X25519 key.
-    public init?(privateKey: [UInt8]) {
-        guard let publicKey = try? X25519.publicKey(privateKey: privateKey) else { return nil }
-        self.init(publicKey: publicKey)
     }
 
     /// The 8 characters.

@@ -1,12 +1,13 @@
-/// Base64url without padding (RFC 4648 §5), read strictly: the enrolment link's segments and the device id.
+/// Base64url without padding (RFC 4648 §5), read strictly: the enrolment link's segments and the device id (§8.2),
+/// one encoding for the box that writes them and the app that reads them.
 ///
 /// Strict because a link that decodes loosely (padding, `+` or `/`, stray bits) was not made by a box, and
 /// accepting it would pair with bytes nobody meant.
-enum Base64URL {
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The encoding of `bytes`, without padding.
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         for start in stride(from: 0, to: bytes.count, by: 3) {
             let chunk = bytes[start..<min(start + 3, bytes.count)]
@@ -18,7 +19,7 @@ enum Base64URL {
 
     /// The bytes `text` encodes, or nil when it holds a character outside the alphabet, padding, a length no
     /// encoding has, or bits past the last byte that are not zero.
-    static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var bits: UInt32 = 0
         var count = 0
         var out: [UInt8] = []
