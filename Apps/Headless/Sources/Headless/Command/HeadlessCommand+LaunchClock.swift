@@ -21,18 +21,18 @@ extension HeadlessCommand {
         return 0
     }
 
-    /// `launch-once`, the launch clock's child: one launch on `--data` for `--site` through the relay on `--port`,
-    /// timed from `--origin` (seconds since 1970, when the parent started this process); prints its times as JSON.
+    /// `launch-once`, the launch clock's child: one launch on `--data` for `--site` through the relay it was paired
+    /// through, timed from `--origin` (seconds since 1970, when the parent started this process); prints its times as
+    /// JSON.
     static func launchOnce(_ options: inout CommandOptions) async throws -> Int32 {
         let main = Date()
         guard let data = try options.value("--data"), let siteText = try options.value("--site"),
-            let portText = try options.value("--port"), let originText = try options.value("--origin")
-        else { throw CommandError("'launch-once' needs --data, --site, --port and --origin") }
+            let originText = try options.value("--origin")
+        else { throw CommandError("'launch-once' needs --data, --site and --origin") }
         try options.finish()
         guard let site = SiteID(rawValue: siteText) else { throw CommandError("'\(siteText)' is not a site id") }
         guard let origin = Double(originText) else { throw CommandError("'\(originText)' is not a time") }
-        let port = try Self.count(portText, of: "--port")
-        let probe = LaunchProbe(dataFolder: URL(fileURLWithPath: data), site: site, port: port)
+        let probe = LaunchProbe(dataFolder: DataFolder(url: URL(fileURLWithPath: data)), site: site)
         let times = try await probe.launch(since: Date(timeIntervalSince1970: origin), mainAt: main)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,10 +1,7 @@
-import Bus
 import ClockSeam
-import Crypto
 import DemoBox
 import Dispatch
 public import Foundation
-import Seal
 import SealInterface
 import SessionInterface
 
@@ -60,17 +57,16 @@ public struct LaunchClock: Sendable {
     }
 
     private func measure(box: SimulatedBox, port: Int, root: URL) async throws -> LaunchClockReport {
-        let filled = root.appendingPathComponent("filled")
-        let site = try await pair(box: box, port: port, folder: filled)
-        let probe = LaunchProbe(dataFolder: filled, site: site, port: port, patience: stay + .seconds(10))
-        try await fillByOneStay(probe)
-        let bare = root.appendingPathComponent("bare")
+        let filled = DataFolder(url: root.appendingPathComponent("filled"))
+        let site = try await pair(box: box, relay: RelayAddress(host: "127.0.0.1", port: port), folder: filled)
+        try await fillByOneStay(LaunchProbe(dataFolder: filled, site: site, patience: stay + .seconds(10)))
+        let bare = DataFolder(url: root.appendingPathComponent("bare"))
         try Self.copyKeepingOnlyPairing(filled, to: bare)
         var withFiles: [LaunchTimes] = []
         var withoutFiles: [LaunchTimes] = []
         for number in 0..<launches {
-            withFiles.append(try await coldLaunch(from: filled, site: site, port: port, scratch: root, number))
-            withoutFiles.append(try await coldLaunch(from: bare, site: site, port: port, scratch: root, number))
+            withFiles.append(try await coldLaunch(from: filled, site: site, scratch: root, number))
+            withoutFiles.append(try await coldLaunch(from: bare, site: site, scratch: root, number))
         }
         return LaunchClockReport(
             latencyMs: Int(latency.wholeMilliseconds),
@@ -79,25 +75,11 @@ public struct LaunchClock: Sendable {
         )
     }
 
-    /// Pairs a new phone folder with the box, as scanning its QR code would.
-    private func pair(box: SimulatedBox, port: Int, folder: URL) async throws -> SiteID {
-        let store = FileSealedStore(
-            folder: folder.appendingPathComponent("sealed"),
-            keys: FileKeyProvider(dataFolder: folder),
-            events: EventBus()
-        )
-        let site = SiteID.derived(fromBoxKey: box.boxStaticPublicKey)
-        let record = PairedSite(
-            site: site,
-            boxStaticPublicKey: box.boxStaticPublicKey,
-            rendezvousSecret: await box.rendezvousSecret,
-            lanHint: "127.0.0.1:\(port)",
-            devicePrivateKey: X25519.generatePrivateKey(),
-            pairingCode: await box.mintPairingCode(),
-            relay: "ws://127.0.0.1:\(port)"
-        )
-        try await record.write(to: store)
-        return site
+    /// Pairs a new phone folder with the box from the link its QR code shows, as a person would.
+    private func pair(box: SimulatedBox, relay: RelayAddress, folder: DataFolder) async throws -> SiteID {
+        let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "\(relay.host):\(relay.port)"))
+        let pairing = Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        return try await pairing.pair(link, relay: relay).site
     }
 
     /// One stay in this process that shows the home screen and the battery for at least ``stay`` and until the
@@ -125,28 +107,28 @@ public struct LaunchClock: Sendable {
     }
 
     /// A folder with the phone's key and the pairing record and no other sealed file: a first open after pairing.
-    private static func copyKeepingOnlyPairing(_ source: URL, to target: URL) throws {
-        try FileManager.default.copyItem(at: source, to: target)
-        let sealed = target.appendingPathComponent("sealed")
-        for name in try FileManager.default.contentsOfDirectory(atPath: sealed.path) where !name.hasPrefix("pairing-") {
+    private static func copyKeepingOnlyPairing(_ source: DataFolder, to target: DataFolder) throws {
+        try FileManager.default.copyItem(at: source.url, to: target.url)
+        let sealed = target.sealedFolder
+        for name in try FileManager.default.contentsOfDirectory(atPath: sealed.path)
+        where SealedFileName(fileName: name)?.model != PairedSite.fileModel {
             try FileManager.default.removeItem(at: sealed.appendingPathComponent(name))
         }
     }
 
     /// Copies `template` so the launch cannot change it for the next, then runs one `launch-once` process on it.
     private func coldLaunch(
-        from template: URL,
+        from template: DataFolder,
         site: SiteID,
-        port: Int,
         scratch: URL,
         _ number: Int
     ) async throws
         -> LaunchTimes
     {
-        let folder = scratch.appendingPathComponent("launch-\(number)-\(template.lastPathComponent)")
-        try FileManager.default.copyItem(at: template, to: folder)
+        let folder = scratch.appendingPathComponent("launch-\(number)-\(template.url.lastPathComponent)")
+        try FileManager.default.copyItem(at: template.url, to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["launch-once", "--data", folder.path, "--site", site.rawValue, "--port", String(port)]
+        let arguments = ["launch-once", "--data", folder.path, "--site", site.rawValue]
         let output = try await Self.runChild(executable, arguments)
         guard let line = output.split(separator: "\n").last,
             let times = try? JSONDecoder().decode(LaunchTimes.self, from: Data(line.utf8))

@@ -1,10 +1,7 @@
 import Bus
 import Cache
-import ClockSeam
 public import Foundation
-import Seal
 public import SealInterface
-import Session
 import SessionInterface
 
 /// One launch of the client in this process, on the wall clock against a box behind a relay, timed stage by stage
@@ -15,28 +12,16 @@ import SessionInterface
 /// nothing is written afterwards, so the next launch finds the folder as this one did.
 public struct LaunchProbe: Sendable {
     /// The phone's data folder: its key and its sealed files.
-    public var dataFolder: URL
-    /// The paired site to open.
+    public var dataFolder: DataFolder
+    /// The paired site to open, through the relay it was paired through.
     public var site: SiteID
-    /// The relay's host.
-    public var host: String
-    /// The relay's port.
-    public var port: Int
     /// How long to wait for the first live reading before giving up.
     public var patience: Duration
 
     /// Makes a probe.
-    public init(
-        dataFolder: URL,
-        site: SiteID,
-        host: String = "127.0.0.1",
-        port: Int,
-        patience: Duration = .seconds(10)
-    ) {
+    public init(dataFolder: DataFolder, site: SiteID, patience: Duration = .seconds(10)) {
         self.dataFolder = dataFolder
         self.site = site
-        self.host = host
-        self.port = port
         self.patience = patience
     }
 
@@ -60,31 +45,11 @@ public struct LaunchProbe: Sendable {
 
     /// A client for the site, composed as the phone composes it, on the real clocks.
     func makeClient() async throws -> HeadlessClient {
-        let store = FileSealedStore(
-            folder: dataFolder.appendingPathComponent("sealed"),
-            keys: FileKeyProvider(dataFolder: dataFolder),
-            events: EventBus()
-        )
+        let store = dataFolder.store()
         guard let paired = await PairedSite.read(site: site, from: store) else {
-            throw LaunchClockError("site \(site) is not paired in \(dataFolder.path)")
+            throw LaunchClockError("site \(site) is not paired in \(dataFolder.url.path)")
         }
-        let dialer = RelayDialer(
-            host: host,
-            port: port,
-            rendezvousSecret: paired.rendezvousSecret,
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock()
-        )
-        return HeadlessClient(
-            paired: paired,
-            store: store,
-            dialer: dialer,
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock(),
-            random: SystemRandomSource(),
-            policy: .ageKeyed,
-            log: DiscardingLogSink()
-        )
+        return try HeadlessClient.onWallClock(paired: paired, store: store, policy: .ageKeyed)
     }
 
     /// Runs `client` in the foreground on the home screen and the battery until the first live reading.

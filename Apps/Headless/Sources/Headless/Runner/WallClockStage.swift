@@ -1,10 +1,8 @@
-import Bus
 import Cache
 import ClockSeam
 import DemoBox
 import Seal
 import SealInterface
-import Session
 
 /// A paired box in another process (`ftw-demobox`), reached through its relay on the wall clock: waits are real,
 /// the box's knobs are out of reach, and what it received is not visible, so the report counts the asks log.
@@ -29,26 +27,9 @@ struct WallClockStage: ScenarioStage {
     func receivedRequests() async -> [ReceivedRequest]? { nil }
 
     func makeClient(store: FileSealedStore, policy: AskPolicy) async throws -> HeadlessClient {
-        guard let paired = await PairedSite.read(site: site, from: store), let relay = paired.relay else {
+        guard let paired = await PairedSite.read(site: site, from: store), paired.relay != nil else {
             throw ScenarioError(line: 1, "site \(site) is not paired through a relay on this phone")
         }
-        let address = try RelayAddress(parsing: relay)
-        let clock = ContinuousClock()
-        return HeadlessClient(
-            paired: paired,
-            store: store,
-            dialer: RelayDialer(
-                host: address.host,
-                port: address.port,
-                rendezvousSecret: paired.rendezvousSecret,
-                clock: clock,
-                wallClock: SystemWallClock()
-            ),
-            clock: clock,
-            wallClock: SystemWallClock(),
-            random: SystemRandomSource(),
-            policy: policy,
-            log: DiscardingLogSink()
-        )
+        return try HeadlessClient.onWallClock(paired: paired, store: store, policy: policy)
     }
 }

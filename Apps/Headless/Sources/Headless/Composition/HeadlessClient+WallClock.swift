@@ -1,0 +1,36 @@
+import Bus
+public import Cache
+import ClockSeam
+public import SealInterface
+import Session
+import SessionInterface
+
+extension HeadlessClient {
+    /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through.
+    ///
+    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address (it was paired in-process).
+    public static func onWallClock(
+        paired: PairedSite,
+        store: any SealedStore,
+        policy: AskPolicy
+    ) throws(EnrolmentError) -> HeadlessClient {
+        let address = try RelayAddress(parsing: paired.relay ?? "")
+        let clock = ContinuousClock()
+        return HeadlessClient(
+            paired: paired,
+            store: store,
+            dialer: RelayDialer(
+                host: address.host,
+                port: address.port,
+                rendezvousSecret: paired.rendezvousSecret,
+                clock: clock,
+                wallClock: SystemWallClock()
+            ),
+            clock: clock,
+            wallClock: SystemWallClock(),
+            random: SystemRandomSource(),
+            policy: policy,
+            log: DiscardingLogSink()
+        )
+    }
+}
