@@ -27,9 +27,7 @@ extension HeadlessCommand {
         try options.finish()
         let result = try await Soak(seed: seed ?? 1, hours: hours ?? 24, keepsTimeline: keepsTimeline).run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            try printJSON(result)
         } else {
             print(text(of: result))
         }

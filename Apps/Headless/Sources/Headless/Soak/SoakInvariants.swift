@@ -253,9 +253,9 @@ struct SoakInvariants {
     }
 
     /// The models' own memory at the end (the trace's reserved rings, the history steps held) stays within a quarter
-    /// (and a little) of its largest in the first two hours (or up to the first time it held anything); points live in the trace come and go with quiet devices
-    /// and time in front, so they are reported, not checked,
-    /// and resident memory grows by less than ``residentGrowthBound``.
+    /// (and a little) of its largest in the first two hours (or up to the first time it held anything), and resident
+    /// memory grows by less than ``residentGrowthBound``. Points live in the trace come and go with quiet devices and
+    /// time in front, so they are reported, not checked.
     private func memory() -> [SoakFinding] {
         let samples = timeline.samples
         guard let end = samples.last else { return [] }
