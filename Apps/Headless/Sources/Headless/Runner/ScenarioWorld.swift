@@ -1,6 +1,5 @@
 import Bus
 import Cache
-import DemoBox
 import Foundation
 import Seal
 import SealInterface
@@ -14,7 +13,6 @@ import SessionInterface
 /// and nothing else: every rule about asking lives in the modules the client composes.
 actor ScenarioWorld {
     private let stage: any ScenarioStage
-    private let folder: URL
     private let policy: AskPolicy
     private let midnightMs: Int64
     private let store: FileSealedStore
@@ -34,14 +32,9 @@ actor ScenarioWorld {
     ) {
         self.stage = stage
         self.observer = observer
-        self.folder = folder
         self.policy = policy
         self.midnightMs = midnightMs
-        store = FileSealedStore(
-            folder: folder.appendingPathComponent("sealed"),
-            keys: FileKeyProvider(dataFolder: folder),
-            events: sealEvents
-        )
+        store = DataFolder(url: folder).store(events: sealEvents)
     }
 
     /// Plays every line, then reports.
