@@ -16,10 +16,21 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
 /// OpenSSL's libcrypto on Linux; Apple platforms use CryptoKit behind the same interface.
 let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
+/// The library products, one per target and named after it: each module's interface, its live implementation and
+/// its test support, and `FTWClient`, the composition root an integrator starts from. Who may link what is in
+/// docs/architecture.md; `Tools/check-boundaries.sh` checks that `FTWClient` links no demo box, simulation or test
+/// support.
+let libraries = [
+    "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
+    "SessionInterface", "Noise", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
+    "SealInterface", "Seal", "Cache", "Trace", "History", "HistoryTestSupport", "Prices", "Site",
+    "FTWClient",
+]
+
 let package = Package(
     name: "ftw-core",
     platforms: [.macOS(.v15), .iOS(.v18)],
-    products: [
+    products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "ftw-headless", targets: ["ftw-headless"]),
         .executable(name: "ftw-demobox", targets: ["ftw-demobox"]),
         .executable(name: "ftw-frame", targets: ["ftw-frame"]),
@@ -30,7 +41,8 @@ let package = Package(
         module("Bus", "Bus"),
         moduleTests("Bus", "BusTests", ["Bus"]),
         module("Clock", "ClockSeam"),
-        moduleTests("Clock", "ClockSeamTests", ["ClockSeam"]),
+        module("Clock", "ClockSeamTesting", ["ClockSeam"]),
+        moduleTests("Clock", "ClockSeamTests", ["ClockSeam", "ClockSeamTesting"]),
         .systemLibrary(
             name: "COpenSSL",
             path: "Modules/Crypto/Sources/COpenSSL",
@@ -54,15 +66,19 @@ let package = Package(
             ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
         ),
         module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Session",
+            "SessionTestHarness",
+            ["Session", "SessionInterface", "BoxProtocol", "ClockSeam", "ClockSeamTesting"]
+        ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting"]),
         moduleTests(
             "Session",
             "SessionTests",
             [
-                "Session", "SessionInterface", "SessionTestSupport", "BoxProtocol", "Noise", "Crypto", "WebSocket",
-                "Bus",
-                "ClockSeam", "DemoBox", "Fixtures",
+                "Session", "SessionInterface", "SessionTestSupport", "SessionTestHarness", "BoxProtocol", "Noise",
+                "Crypto", "WebSocket", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
             ]
         ),
 
@@ -78,7 +94,7 @@ let package = Package(
             "CacheTests",
             [
                 "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
-                "ClockSeam",
+                "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module("Trace", "Trace", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -87,7 +103,7 @@ let package = Package(
             "TraceTests",
             [
                 "Trace", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
-                "ClockSeam",
+                "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module(
@@ -101,7 +117,7 @@ let package = Package(
             "HistoryTests",
             [
                 "History", "HistoryTestSupport", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface",
-                "Seal", "BoxProtocol", "Bus", "ClockSeam", "Fixtures",
+                "Seal", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
             ]
         ),
         module("Prices", "Prices", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -110,7 +126,7 @@ let package = Package(
             "PricesTests",
             [
                 "Prices", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
-                "Bus", "ClockSeam",
+                "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module("Site", "Site", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -119,7 +135,7 @@ let package = Package(
             "SiteTests",
             [
                 "Site", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
-                "Bus", "ClockSeam",
+                "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
 
@@ -137,30 +153,42 @@ let package = Package(
         .testTarget(
             name: "DemoBoxTests",
             dependencies: [
-                "DemoBox", "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus",
-                "Fixtures",
+                "DemoBox", "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam",
+                "ClockSeamTesting", "Bus", "Fixtures",
             ],
             path: "Apps/DemoBox/Tests/DemoBoxTests"
         ),
+        // The client library an integrator links (the composition root, pairing, the data folder, the relay
+        // dialer's wiring), and the command's own tooling (scenarios, the runner, the soak, the launch clock, reports),
+        // which only `ftw-headless` and tests link.
         .target(
-            name: "Headless",
+            name: "FTWClient",
             dependencies: [
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "DemoBox",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto",
             ],
-            path: "Apps/Headless/Sources/Headless",
+            path: "Apps/Headless/Sources/FTWClient"
+        ),
+        .target(
+            name: "HeadlessTooling",
+            dependencies: [
+                "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
+                "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
+            ],
+            path: "Apps/Headless/Sources/HeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
         ),
         .testTarget(
-            name: "HeadlessTests",
+            name: "HeadlessToolingTests",
             dependencies: [
-                "Headless", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol", "Trace", "History",
+                "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
+                "Trace", "History",
             ],
-            path: "Apps/Headless/Tests/HeadlessTests"
+            path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),
         .executableTarget(
             name: "ftw-headless",
-            dependencies: ["Headless", "ClockSeam"],
+            dependencies: ["HeadlessTooling", "ClockSeam"],
             path: "Apps/Headless/Sources/ftw-headless"
         ),
 
@@ -195,7 +223,7 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam",
+                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
@@ -204,8 +232,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Headless", "DemoBox", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace",
-                "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "Fixtures", "Noise", "ftw-demobox",
+                "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
+                "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
+                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox",
             ],
             path: "Tests/EndToEndTests"
         ),
@@ -222,7 +251,7 @@ if Context.environment["FTW_FUZZ"] == "1" {
         ("fuzz-noise", ["Noise"]),
         ("fuzz-websocket", ["WebSocket"]),
         ("fuzz-sealed", ["Seal", "SealInterface"]),
-        ("fuzz-scenario", ["Headless"]),
+        ("fuzz-scenario", ["HeadlessTooling"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["BoxProtocol"], path: "Tools/Fuzz/Sources/FuzzSupport")

@@ -11,6 +11,9 @@
 #      is for tests, never for sources, and no module source re-exports (@_exported) what it imports.
 #      Whether an import is public only where the API needs it is the compiler's check (InternalImportsByDefault,
 #      with warnings as errors in CI).
+#   3. The integrator's product links no tooling. `FTWClient`'s dependency closure (read from
+#      `swift package describe --type json`) holds no demo box, simulation or test support: no DemoBox, no
+#      HeadlessTooling, no target in TEST_ONLY.
 #
 # Each violation is printed as FILE:LINE: what is wrong; the script exits 1 if there is any.
 set -euo pipefail
@@ -18,8 +21,8 @@ cd "$(dirname "$0")/.."
 
 # Targets any module may import: the wire, the bus, the clock seam, cryptography and the age-keyed ask machinery.
 SHARED="Bus ClockSeam BoxProtocol Crypto COpenSSL Cache"
-# Targets only tests may import.
-TEST_ONLY="Fixtures SessionTestSupport"
+# Targets only tests (and other test-support targets) may import: fakes, harnesses and the simulated clock.
+TEST_ONLY="Fixtures SessionTestSupport SessionTestHarness SealTestSupport HistoryTestSupport ClockSeamTesting"
 
 violations=0
 report() {
@@ -65,14 +68,38 @@ for sources in Modules/*/Sources; do
         if [[ $text == *"@_exported"* ]]; then
             report "$file:$line" "re-exports $target (@_exported); import it where it is used instead"
         fi
-        if is_listed "$target" "$TEST_ONLY"; then
+        importer=$(cut -d/ -f4 <<<"$file")
+        if is_listed "$target" "$TEST_ONLY" && ! is_listed "$importer" "$TEST_ONLY"; then
             report "$file:$line" "imports the test support $target; only tests may"
         elif [[ -n ${owner[$target]:-} && ${owner[$target]} != "$module" && $target != *Interface ]] &&
+            ! is_listed "$importer" "$TEST_ONLY" &&
             ! is_listed "$target" "$SHARED"; then
             report "$file:$line" "imports $target, the implementation of ${owner[$target]}; depend on its interface"
         fi
     done < <(code_lines "$import_pattern" "$sources")
 done
+
+# 3. What FTWClient links.
+FORBIDDEN="DemoBox HeadlessTooling $TEST_ONLY"
+while IFS= read -r target; do
+    [[ -z $target ]] && continue
+    if [[ $target == FTWClient-missing ]]; then
+        report "Package.swift" "no FTWClient target: the integrator's product is missing"
+    elif is_listed "$target" "$FORBIDDEN"; then
+        report "Package.swift" "FTWClient links $target (demo box, simulation or test support); an integrator's app must not"
+    fi
+done < <(swift package describe --type json 2>/dev/null | python3 -c '
+import json, sys
+targets = {t["name"]: t.get("target_dependencies", []) for t in json.load(sys.stdin)["targets"]}
+seen, todo = set(), ["FTWClient"]
+while todo:
+    name = todo.pop()
+    for dep in targets.get(name, []):
+        if dep not in seen:
+            seen.add(dep)
+            todo.append(dep)
+print("\n".join(sorted(seen)) if "FTWClient" in targets else "FTWClient-missing")
+')
 
 if [[ $violations -gt 0 ]]; then
     echo "check-boundaries: $violations violation(s)" >&2

@@ -1,6 +1,6 @@
 import DemoBox
 import Foundation
-import Headless
+import HeadlessTooling
 import Testing
 
 /// The documented path, as a person runs it: the built `ftw-demobox` in its own process with `--state`, and

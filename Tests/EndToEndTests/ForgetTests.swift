@@ -1,5 +1,6 @@
+import FTWClient
 import Foundation
-import Headless
+import HeadlessTooling
 import Seal
 import SealInterface
 import Testing

@@ -1,8 +1,10 @@
 import BoxProtocol
 import ClockSeam
+import ClockSeamTesting
+import FTWClient
 import Fixtures
 import Foundation
-import Headless
+import HeadlessTooling
 import SealInterface
 import Session
 import Testing

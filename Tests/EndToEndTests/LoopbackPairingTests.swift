@@ -3,8 +3,9 @@ import Bus
 import Cache
 import ClockSeam
 import DemoBox
+import FTWClient
 import Foundation
-import Headless
+import HeadlessTooling
 import Noise
 import SealInterface
 import Session

@@ -1,8 +1,10 @@
 import BoxProtocol
 import ClockSeam
+import ClockSeamTesting
 import DemoBox
+import FTWClient
 import Foundation
-import Headless
+import HeadlessTooling
 import Seal
 import SealInterface
 import Testing

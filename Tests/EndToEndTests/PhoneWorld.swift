@@ -1,7 +1,9 @@
 import ClockSeam
+import ClockSeamTesting
 import DemoBox
+import FTWClient
 import Foundation
-import Headless
+import HeadlessTooling
 import SealInterface
 
 /// The phone's data folder in a fresh temporary place, and the demo box on a simulated clock, for pairing tests

@@ -1,4 +1,4 @@
 import Foundation
-import Headless
+import HeadlessTooling
 
 exit(await HeadlessCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,5 +1,6 @@
 import Cache
 import ClockSeam
+import ClockSeamTesting
 import Foundation
 import SessionInterface
 import SessionTestSupport

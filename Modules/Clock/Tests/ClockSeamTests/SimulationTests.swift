@@ -1,4 +1,5 @@
 import ClockSeam
+import ClockSeamTesting
 import Testing
 
 private actor Ledger {

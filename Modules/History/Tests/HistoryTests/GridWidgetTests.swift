@@ -1,6 +1,7 @@
 import Bus
 import Cache
 import ClockSeam
+import ClockSeamTesting
 import History
 import SessionInterface
 import SessionTestSupport

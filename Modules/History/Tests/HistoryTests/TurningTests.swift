@@ -2,6 +2,7 @@ import BoxProtocol
 import Bus
 import Cache
 import ClockSeam
+import ClockSeamTesting
 import History
 import SessionInterface
 import SessionTestSupport

@@ -1,6 +1,7 @@
 import BoxProtocol
 import Cache
 import ClockSeam
+import ClockSeamTesting
 import Foundation
 import Prices
 import SessionInterface

@@ -3,6 +3,7 @@ import Bus
 import ClockSeam
 import Session
 import SessionInterface
+import SessionTestHarness
 import SessionTestSupport
 import Testing
 

@@ -1,8 +1,10 @@
 import BoxProtocol
 import Bus
 import ClockSeam
+import ClockSeamTesting
 import Session
 import SessionInterface
+import SessionTestHarness
 import SessionTestSupport
 import Testing
 

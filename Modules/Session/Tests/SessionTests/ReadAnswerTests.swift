@@ -2,6 +2,7 @@ import BoxProtocol
 import ClockSeam
 import Session
 import SessionInterface
+import SessionTestHarness
 import Testing
 
 /// How a read settles: the box's error reaches its caller typed, a busy passthrough is retried, silence ends a

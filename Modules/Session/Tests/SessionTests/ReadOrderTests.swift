@@ -1,6 +1,8 @@
 import BoxProtocol
 import ClockSeam
+import ClockSeamTesting
 import SessionInterface
+import SessionTestHarness
 import Testing
 
 /// The one API slot (cache.md §2): one read on the wire, the rest in ReadOrder, a display frame's wait, a person

@@ -1,4 +1,5 @@
 import ClockSeam
+import ClockSeamTesting
 import Noise
 import Session
 import SessionInterface

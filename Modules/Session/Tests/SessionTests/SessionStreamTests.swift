@@ -2,6 +2,7 @@ import BoxProtocol
 import ClockSeam
 import Session
 import SessionInterface
+import SessionTestHarness
 import SessionTestSupport
 import Testing
 

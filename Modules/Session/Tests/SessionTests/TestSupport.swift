@@ -38,11 +38,3 @@ final class Tally<Element: Sendable>: Sendable {
         values.withLock { $0.append(value) }
     }
 }
-
-extension Result where Failure == SessionError {
-    /// The error's code, or nil for a success.
-    var errorCode: SessionError.Code? {
-        if case .failure(let error) = self { return error.code }
-        return nil
-    }
-}

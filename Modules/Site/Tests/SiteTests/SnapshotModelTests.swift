@@ -1,5 +1,6 @@
 import BoxProtocol
 import ClockSeam
+import ClockSeamTesting
 import Foundation
 import SealInterface
 import SessionInterface

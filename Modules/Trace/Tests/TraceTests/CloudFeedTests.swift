@@ -1,5 +1,6 @@
 import BoxProtocol
 import ClockSeam
+import ClockSeamTesting
 import Testing
 import Trace
 

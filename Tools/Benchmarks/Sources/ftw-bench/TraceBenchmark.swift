@@ -1,6 +1,7 @@
 import BoxProtocol
 import Bus
 import ClockSeam
+import ClockSeamTesting
 import Foundation
 import Seal
 import SealInterface

@@ -1,5 +1,5 @@
 import FuzzSupport
-import Headless
+import HeadlessTooling
 
 /// libFuzzer's entry: the text of a scenario file.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,0 +1,82 @@
+import Foundation
+public import SealInterface
+
+/// A home this phone is paired with: what the QR code gave, the device key made for it, and what the box granted.
+///
+/// Kept sealed under the phone's key (`pairing-<site>`), so a later run reconnects as a known device and
+/// `forget` erases it with the rest of the site's files.
+public struct PairedSite: Sendable, Hashable, Codable {
+    /// The site: the first 16 hex digits of SHA-256 of the box's key.
+    public var site: SiteID
+    /// The box's Noise static public key (32 bytes).
+    public var boxStaticPublicKey: [UInt8]
+    /// The relay rendezvous secret (32 bytes): the room's name changes with the epoch.
+    public var rendezvousSecret: [UInt8]
+    /// Where the box said it can be found on the LAN (may be empty).
+    public var lanHint: String
+    /// This device's X25519 static private key for the site: its identity on the box.
+    public var devicePrivateKey: [UInt8]
+    /// The pairing code while the box has not accepted us yet; empty afterwards (a code is single use).
+    public var pairingCode: [UInt8]
+    /// The role the box granted (`owner`, `viewer`), once it answered hello.
+    public var role: String?
+    /// The scopes the box granted, once it answered hello.
+    public var scopes: [String]
+    /// The relay this site is reached through, such as `ws://127.0.0.1:8787`; nil for the in-process demo box.
+    public var relay: String?
+
+    /// Makes a record.
+    public init(
+        site: SiteID,
+        boxStaticPublicKey: [UInt8],
+        rendezvousSecret: [UInt8],
+        lanHint: String,
+        devicePrivateKey: [UInt8],
+        pairingCode: [UInt8],
+        role: String? = nil,
+        scopes: [String] = [],
+        relay: String? = nil
+    ) {
+        self.site = site
+        self.boxStaticPublicKey = boxStaticPublicKey
+        self.rendezvousSecret = rendezvousSecret
+        self.lanHint = lanHint
+        self.devicePrivateKey = devicePrivateKey
+        self.pairingCode = pairingCode
+        self.role = role
+        self.scopes = scopes
+        self.relay = relay
+    }
+
+    /// The kept file's model name: the pairing record is sealed like any model file, as `kept-pairing-<site>`.
+    public static let fileModel = "pairing"
+
+    /// Reads the record of `site` from `store`, nil when there is none (or it failed to open).
+    public static func read(site: SiteID, from store: any SealedStore) async -> PairedSite? {
+        guard let bytes = await store.keptFile(name: fileModel, site: site) else { return nil }
+        return try? JSONDecoder().decode(PairedSite.self, from: Data(bytes))
+    }
+
+    /// Seals the record in `store`.
+    ///
+    /// - Throws: `SealError` when the file cannot be written.
+    public func write(to store: any SealedStore) async throws(SealError) {
+        guard let bytes = try? JSONEncoder().encode(self) else {
+            throw SealError(.io, "the pairing record did not encode")
+        }
+        try await store.keepFile(name: Self.fileModel, site: site, contents: Array(bytes))
+    }
+
+    /// Every site paired on this phone, from the sealed files in `store`.
+    public static func all(in store: any SealedStore) async -> [PairedSite] {
+        var sites: [PairedSite] = []
+        for file in await store.files() {
+            let name = file.name
+            guard name.kind == .kept, name.model == fileModel,
+                let record = await read(site: name.site, from: store)
+            else { continue }
+            sites.append(record)
+        }
+        return sites.sorted { $0.site.rawValue < $1.site.rawValue }
+    }
+}

@@ -1,0 +1,130 @@
+import BoxProtocol
+import ClockSeam
+import FTWClient
+import Foundation
+import Seal
+import SealInterface
+import Session
+
+/// `pair`, `greet`, `sites` and `forget`: the phone's side of enrolment, against `ftw-demobox` over loopback.
+extension HeadlessCommand {
+    static let pairingUsage = """
+          pair URL [--relay ws://127.0.0.1:PORT] [--data DIR]
+              Pairs with the box whose enrolment link is URL (as ftw-demobox prints it), through its relay.
+          greet [SITE] [--relay ws://127.0.0.1:PORT] [--data DIR]
+              Reconnects to a paired site as a known device (through a new relay address, if given).
+          sites [--data DIR]
+              Lists the paired sites.
+          forget SITE | --all [--data DIR]
+              Erases a site's sealed files, or (--all) the phone's key and every sealed file.
+        """
+
+    static func pair(_ options: inout CommandOptions) async throws -> Int32 {
+        let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
+        let folder = try dataFolder(&options)
+        guard let text = options.positional() else { throw CommandError("'pair' needs the box's enrolment link") }
+        try options.finish()
+        let link = try EnrolmentURL(parsing: text)
+        let site = try await pairing(folder).pair(link, relay: relay ?? .demoBox)
+        print("paired with site \(site.site) as \(site.role ?? "?")")
+        print(describe(site))
+        return 0
+    }
+
+    static func greet(_ options: inout CommandOptions) async throws -> Int32 {
+        let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
+        let folder = try dataFolder(&options)
+        let name = options.positional()
+        try options.finish()
+        let site = try await pairedSite(name, in: folder)
+        let hello = try await pairing(folder).greet(site, relay: relay)
+        print("site \(site.site) knows this phone: \(hello.role.rawValue), box \(hello.box.id)")
+        return 0
+    }
+
+    static func sites(_ options: inout CommandOptions) async throws -> Int32 {
+        let folder = try dataFolder(&options)
+        try options.finish()
+        let sites = await PairedSite.all(in: folder.store())
+        if sites.isEmpty { print("no paired sites in \(folder.url.path)") }
+        for site in sites { print("\(site.site)  \(site.role ?? "?")\n\(describe(site))") }
+        return 0
+    }
+
+    static func forget(_ options: inout CommandOptions) async throws -> Int32 {
+        let all = options.flag("--all")
+        let folder = try dataFolder(&options)
+        let name = options.positional()
+        try options.finish()
+        let store = folder.store()
+        if all {
+            guard name == nil else { throw CommandError("'forget' takes a site or --all, not both") }
+            let count = await store.files().count
+            try await store.eraseAll()
+            folder.removeEmptyFolders()
+            print("forgot this phone: its key and \(count) sealed files")
+            return 0
+        }
+        let site = try await pairedSite(name, in: folder).site
+        let count = await store.files().filter { $0.name.site == site }.count
+        try await store.erase(site: site)
+        print("forgot site \(site): \(count) sealed files")
+        return 0
+    }
+
+    /// `--real-time [--site SITE]`: the paired site to run against on the wall clock (nil for the embedded box),
+    /// in the data folder `run` was given (`--data`) or the standard one; `--site` alone is refused.
+    static func wallClockSite(
+        _ options: inout CommandOptions,
+        data: URL?
+    ) throws -> (name: String?, folder: DataFolder)? {
+        let realTime = options.flag("--real-time")
+        let name = try options.value("--site")
+        guard realTime else {
+            if name != nil { throw CommandError("'--site' goes with '--real-time'") }
+            return nil
+        }
+        return (name, data.map { DataFolder(url: $0) } ?? .standard)
+    }
+
+    /// Runs `runner` on the wall clock against the paired site `site` names.
+    static func runOnWallClock(
+        _ runner: ScenarioRunner,
+        site: (name: String?, folder: DataFolder)
+    ) async throws -> (report: ScenarioReport, picture: SVGChart?) {
+        let paired = try await pairedSite(site.name, in: site.folder)
+        return try await runner.runOnWallClock(site: paired.site, folder: site.folder)
+    }
+
+    /// `--data DIR`, or the standard folder.
+    static func dataFolder(_ options: inout CommandOptions) throws -> DataFolder {
+        try options.value("--data").map { DataFolder(url: URL(fileURLWithPath: $0)) } ?? .standard
+    }
+
+    /// The paired site named `name`, or the only one when no name is given.
+    static func pairedSite(_ name: String?, in folder: DataFolder) async throws -> PairedSite {
+        let sites = await PairedSite.all(in: folder.store())
+        if let name {
+            guard let site = sites.first(where: { $0.site.rawValue == name }) else {
+                throw EnrolmentError(.unknownSite, "no paired site '\(name)' in \(folder.url.path)")
+            }
+            return site
+        }
+        guard sites.count == 1 else {
+            throw EnrolmentError(
+                .unknownSite,
+                sites.isEmpty ? "no paired site in \(folder.url.path): pair one first" : "name one of the paired sites"
+            )
+        }
+        return sites[0]
+    }
+
+    private static func pairing(_ folder: DataFolder) -> Pairing {
+        Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+    }
+
+    private static func describe(_ site: PairedSite) -> String {
+        let device = DeviceID(privateKey: site.devicePrivateKey).map(\.rawValue) ?? "?"
+        return "  device \(device), relay \(site.relay ?? "in-process"), scopes \(site.scopes.joined(separator: " "))"
+    }
+}

@@ -1,0 +1,172 @@
+import ClockSeam
+import DemoBox
+import Dispatch
+import FTWClient
+public import Foundation
+import SealInterface
+import SessionInterface
+
+/// Times cold launches of the client: each one a new `ftw-headless launch-once` process on a copy of a data
+/// folder, against the demo box behind a loopback relay on the wall clock, half of them with the sealed files an
+/// earlier stay left and half with only the pairing record.
+///
+/// The point it makes with numbers: the second open draws from the files long before the box answers, and reading
+/// the files and building every model is a small part of the wait.
+public struct LaunchClock: Sendable {
+    /// Launches of each kind.
+    public var launches: Int
+    /// The relay's added latency each way.
+    public var latency: Duration
+    /// The `ftw-headless` program the launches run.
+    public var executable: URL
+    /// The least time the stay that fills the folder lasts: longer leaves more of the live trace in its ring, as a
+    /// person who watched the battery for a while would.
+    public var stay: Duration
+
+    /// Makes a clock.
+    public init(launches: Int, latency: Duration, executable: URL, stay: Duration = .zero) {
+        self.launches = launches
+        self.latency = latency
+        self.executable = executable
+        self.stay = stay
+    }
+
+    /// Starts the box and its relay, pairs and fills a folder with one stay, then times the launches, alternating
+    /// with and without files so drift in the machine touches both alike.
+    ///
+    /// - Throws: `LaunchClockError` when the relay cannot listen, the first stay does not go live, or a launch fails.
+    public func measure() async throws -> LaunchClockReport {
+        let box = SimulatedBox(
+            configuration: DemoBoxConfiguration(),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ftw-launch-clock-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: root) }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await box.run() }
+            group.addTask { try await relay.run() }
+            defer { group.cancelAll() }
+            await box.setRelayLatency(latency)
+            let report = try await measure(box: box, port: relay.port, root: root)
+            await relay.close()
+            return report
+        }
+    }
+
+    private func measure(box: SimulatedBox, port: Int, root: URL) async throws -> LaunchClockReport {
+        let filled = DataFolder(url: root.appendingPathComponent("filled"))
+        let site = try await pair(box: box, relay: RelayAddress(host: "127.0.0.1", port: port), folder: filled)
+        try await fillByOneStay(LaunchProbe(dataFolder: filled, site: site, patience: stay + .seconds(10)))
+        let bare = DataFolder(url: root.appendingPathComponent("bare"))
+        try Self.copyKeepingOnlyPairing(filled, to: bare)
+        var withFiles: [LaunchTimes] = []
+        var withoutFiles: [LaunchTimes] = []
+        for number in 0..<launches {
+            withFiles.append(try await coldLaunch(from: filled, site: site, scratch: root, number))
+            withoutFiles.append(try await coldLaunch(from: bare, site: site, scratch: root, number))
+        }
+        return LaunchClockReport(
+            latencyMs: Int(latency.wholeMilliseconds),
+            withFiles: LaunchSeries(withFiles),
+            withoutFiles: LaunchSeries(withoutFiles)
+        )
+    }
+
+    /// Pairs a new phone folder with the box from the link its QR code shows, as a person would.
+    private func pair(box: SimulatedBox, relay: RelayAddress, folder: DataFolder) async throws -> SiteID {
+        let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "\(relay.host):\(relay.port)"))
+        let pairing = Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        return try await pairing.pair(link, relay: relay).site
+    }
+
+    /// One stay in this process that shows the home screen and the battery for at least ``stay`` and until the
+    /// history, the trace and the home screen's models hold something, then goes to the background, which writes
+    /// the cache.
+    private func fillByOneStay(_ probe: LaunchProbe) async throws {
+        let client = try await probe.makeClient()
+        _ = await client.launch()
+        let until = ContinuousClock.now + stay
+        _ = try await probe.inForeground(client) { _ in
+            while true {
+                let filled = Self.isFilled(await DrawnFromFiles.read(from: client))
+                if filled, ContinuousClock.now >= until { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            await client.setPhase(.inactive)
+            await client.setPhase(.background)
+            return true
+        }
+    }
+
+    private static func isFilled(_ drawn: DrawnFromFiles) -> Bool {
+        let shown = ["chargers", "prefs", "plan", "prices", "snapshot", "home"]
+        return drawn.historySteps > 0 && drawn.tracePoints > 0 && shown.allSatisfy { drawn.models[$0] == true }
+    }
+
+    /// A folder with the phone's key and the pairing record and no other sealed file: a first open after pairing.
+    private static func copyKeepingOnlyPairing(_ source: DataFolder, to target: DataFolder) throws {
+        try FileManager.default.copyItem(at: source.url, to: target.url)
+        let sealed = target.sealedFolder
+        for name in try FileManager.default.contentsOfDirectory(atPath: sealed.path)
+        where SealedFileName(fileName: name)?.model != PairedSite.fileModel {
+            try FileManager.default.removeItem(at: sealed.appendingPathComponent(name))
+        }
+    }
+
+    /// Copies `template` so the launch cannot change it for the next, then runs one `launch-once` process on it.
+    private func coldLaunch(
+        from template: DataFolder,
+        site: SiteID,
+        scratch: URL,
+        _ number: Int
+    ) async throws
+        -> LaunchTimes
+    {
+        let folder = scratch.appendingPathComponent("launch-\(number)-\(template.url.lastPathComponent)")
+        try FileManager.default.copyItem(at: template.url, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["launch-once", "--data", folder.path, "--site", site.rawValue]
+        let output = try await Self.runChild(executable, arguments)
+        guard let line = output.split(separator: "\n").last,
+            let times = try? JSONDecoder().decode(LaunchTimes.self, from: Data(line.utf8))
+        else {
+            throw LaunchClockError("launch \(number) printed no times: \(output)")
+        }
+        return times
+    }
+
+    /// Runs the child off the cooperative pool (its waits block), passing the moment it was started in `--origin`.
+    private static func runChild(_ executable: URL, _ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { @Sendable in
+                continuation.resume(with: Result { try runChildBlocking(executable, arguments) })
+            }
+        }
+    }
+
+    private static func runChildBlocking(_ executable: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        process.executableURL = executable
+        process.standardOutput = output
+        process.standardError = errors
+        let origin = Date()
+        process.arguments = arguments + ["--origin", String(origin.timeIntervalSince1970)]
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw LaunchClockError(
+                "\(executable.lastPathComponent) \(arguments.first ?? "") exited with \(process.terminationStatus): "
+                    + String(decoding: complaints, as: UTF8.self)
+            )
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+}

@@ -1,0 +1,32 @@
+public import FTWClient
+
+/// One stay in front (from a launch or a return to the next background or kill): what it cost the box and what the
+/// person saw.
+public struct StayReport: Sendable, Hashable, Codable {
+    /// 1 for the first stay.
+    public var number: Int
+    /// When the stay began (a launch, or the first phase in front after a background), Unix ms.
+    public var beganAtMs: Int64
+    /// When it ended, Unix ms; nil if the scenario ended first.
+    public var endedAtMs: Int64?
+    /// Whether the stay began with a launch (cold) rather than a return from the background.
+    public var launched: Bool
+    /// Request frames the box received during the stay, by wire type (`api.req`, `plan.get`, …).
+    public var requestsByType: [String: Int]
+    /// The same frames, in order, as the box described them.
+    public var requests: [String]
+    /// How many request frames the client's asks log holds for the stay.
+    public var asksLogged: Int
+    /// Set when the box's list and the asks log disagree: what differs.
+    public var mismatch: String?
+    /// What the sealed files drew before anything connected (launches only).
+    public var drawnBeforeConnect: DrawnFromFiles?
+    /// From the stay's beginning to the first content on screen, in ms of the scenario's clock (0 when the sealed
+    /// files or the screen already held it).
+    public var firstContentMs: Int64?
+    /// From the stay's beginning to the first live reading, in ms of the scenario's clock.
+    public var liveMs: Int64?
+
+    /// The total number of request frames the box received.
+    public var total: Int { requests.count }
+}

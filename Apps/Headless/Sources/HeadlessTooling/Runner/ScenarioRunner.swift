@@ -1,0 +1,102 @@
+public import Cache
+import ClockSeam
+import ClockSeamTesting
+import DemoBox
+public import Foundation
+import Seal
+import SessionInterface
+
+/// Runs a scenario against the embedded demo box on a simulated clock: a simulated hour passes in a fraction of a
+/// second of real time, deterministically, with every module exactly as the app composes it.
+///
+/// Each `launch` … `kill` is one process lifetime: a new ``HeadlessClient`` on the same sealed folder. The report
+/// counts, stay by stay, the request frames the box received and checks them against the client's asks log.
+public struct ScenarioRunner: Sendable {
+    /// The scenario to run.
+    public var scenario: Scenario
+    /// Its name, for the report.
+    public var name: String
+    /// A policy that wins over the scenario's header (the side-by-side tour runs one scenario under both).
+    public var policy: AskPolicy?
+    /// Where the sealed files live; nil for a fresh temporary folder removed afterwards.
+    public var dataFolder: URL?
+    /// Watches the run for checks beyond the report (the soak's); nil for none.
+    var observer: (any ScenarioObserver)?
+
+    /// Makes a runner.
+    public init(scenario: Scenario, name: String, policy: AskPolicy? = nil, dataFolder: URL? = nil) {
+        self.scenario = scenario
+        self.name = name
+        self.policy = policy
+        self.dataFolder = dataFolder
+    }
+
+    /// Runs the scenario and returns its report, with a picture of the battery if the app is still running at
+    /// the end.
+    ///
+    /// - Throws: `ScenarioError` naming the line of a step that cannot run (an `at` in the past, a view before
+    ///   any launch).
+    public func run() async throws -> (report: ScenarioReport, picture: SVGChart?) {
+        let started = ContinuousClock.now
+        let settings = scenario.settings
+        let zone = try Self.zone(settings)
+        let midnight = try Self.midnight(of: settings.date, in: zone)
+        let origin = midnight + (Self.startTime(scenario.steps) ?? 10 * 3_600_000)
+        let folder =
+            dataFolder
+            ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("ftw-headless-\(UUID().uuidString)")
+        defer { if dataFolder == nil { try? FileManager.default.removeItem(at: folder) } }
+        let simulation = Simulation(originMs: origin)
+        let outcome = try await simulation.run { simulation in
+            var box = DemoBoxConfiguration()
+            box.timeZone = settings.timeZone
+            let world = ScenarioWorld(
+                stage: SimulatedStage(
+                    simulation: simulation,
+                    box: SimulatedBox(configuration: box, clock: simulation.clock, wallClock: simulation.clock)
+                ),
+                folder: folder,
+                policy: policy ?? settings.policy,
+                midnightMs: midnight,
+                observer: observer
+            )
+            return try await world.play(scenario.lines)
+        }
+        var report = outcome.report
+        report.name = name
+        report.simulatedMs = simulation.clock.nowMs - origin
+        report.realMs = (ContinuousClock.now - started).wholeMilliseconds
+        return (report, outcome.picture)
+    }
+
+    /// The time of day the scenario starts at: its first `at`, if only box knobs come before it.
+    static func startTime(_ steps: [ScenarioStep]) -> Int64? {
+        for step in steps {
+            switch step {
+            case .at(let time): return time
+            case .box: continue
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    static func zone(_ settings: ScenarioSettings) throws(ScenarioError) -> TimeZone {
+        guard let zone = TimeZone(identifier: settings.timeZone) else {
+            throw ScenarioError(line: 1, "unknown time zone '\(settings.timeZone)'")
+        }
+        return zone
+    }
+
+    /// Local midnight of `date` (YYYY-MM-DD) in `zone`, as Unix ms.
+    static func midnight(of date: String, in zone: TimeZone) throws(ScenarioError) -> Int64 {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard parts.count == 3,
+            let day = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        else { throw ScenarioError(line: 1, "'\(date)' is not a calendar day") }
+        return Int64((day.timeIntervalSince1970 * 1000).rounded())
+    }
+}

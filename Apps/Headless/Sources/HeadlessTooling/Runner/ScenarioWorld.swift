@@ -1,0 +1,171 @@
+import Bus
+import Cache
+import FTWClient
+import Foundation
+import Seal
+import SealInterface
+import Session
+import SessionInterface
+
+/// The world a scenario plays in: its stage (the box and the clock), the phone's sealed folder, and at most one
+/// running app.
+///
+/// It owns the bookkeeping a person reads afterwards (stays, what was drawn at launch, when the stream came back)
+/// and nothing else: every rule about asking lives in the modules the client composes.
+actor ScenarioWorld {
+    private let stage: any ScenarioStage
+    private let policy: AskPolicy
+    private let midnightMs: Int64
+    private let store: FileSealedStore
+    private var stays = StayBook()
+    private var asks: [AskRecord] = []
+    private var heldAtEnd: DrawnFromFiles?
+    private var notes: [String] = []
+    private let sealEvents = EventBus<SealEvent>()
+    private let observer: (any ScenarioObserver)?
+
+    init(
+        stage: any ScenarioStage,
+        folder: URL,
+        policy: AskPolicy,
+        midnightMs: Int64,
+        observer: (any ScenarioObserver)? = nil
+    ) {
+        self.stage = stage
+        self.observer = observer
+        self.policy = policy
+        self.midnightMs = midnightMs
+        store = DataFolder(url: folder).store(events: sealEvents)
+    }
+
+    /// Plays every line, then reports.
+    func play(_ lines: [Scenario.Line]) async throws -> (report: ScenarioReport, picture: SVGChart?) {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [stage] in try await stage.run() }
+            if let observer {
+                await observer.began(clock: stage.wallClock)
+                group.addTask { [sealEvents] in await observer.follow(store: sealEvents.subscribe()) }
+            }
+            await stage.settle()
+            var cursor = 0
+            var picture: SVGChart?
+            while cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: nil)
+                if case .launch = lines[cursor].step {
+                    (cursor, picture) = try await runProcess(lines, from: cursor + 1)
+                } else {
+                    try await applyWithoutApp(lines[cursor])
+                    cursor += 1
+                }
+            }
+            group.cancelAll()
+            return (await report(), picture)
+        }
+    }
+
+    /// One process lifetime: from a launch to its kill (or the end of the scenario).
+    private func runProcess(_ lines: [Scenario.Line], from start: Int) async throws -> (Int, SVGChart?) {
+        let client = try await stage.makeClient(store: store, policy: policy)
+        let drawn = await client.launch()
+        stays.launched(atMs: stage.nowMs, drawn: drawn)
+        var picture: SVGChart?
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await client.run() }
+            group.addTask { await self.watchStream(client.sessionEvents.subscribe()) }
+            if let observer { group.addTask { await observer.follow(client: client) } }
+            await stage.settle()
+            var cursor = start
+            while cursor < lines.count, lines[cursor].step != .kill {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: client)
+                try await apply(lines[cursor], to: client)
+                cursor += 1
+            }
+            if cursor < lines.count {
+                await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: client)
+            }
+            if cursor == lines.count {
+                picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
+                heldAtEnd = await DrawnFromFiles.read(from: client)
+            }
+            stays.ended(atMs: stage.nowMs)
+            asks += await client.session.asks
+            await observer?.ended(client, atMs: stage.nowMs)
+            group.cancelAll()
+            await stage.settle()
+            return (cursor + 1, picture)
+        }
+    }
+
+    private func apply(_ line: Scenario.Line, to client: HeadlessClient) async throws {
+        switch line.step {
+        case .phase(let phase):
+            if phase == .background {
+                stays.ended(atMs: stage.nowMs)
+            } else {
+                stays.inFront(atMs: stage.nowMs)
+            }
+            await client.setPhase(phase)
+            await stage.settle()
+        case .show(let view): client.show(view)
+        case .hide(let view): client.hide(view)
+        case .refresh(let view): client.refresh(view)
+        case .launch: throw ScenarioError(line: line.number, "'launch' while the app is running; 'kill' it first")
+        default: try await applyWithoutApp(line)
+        }
+        await stage.settle()
+    }
+
+    private func applyWithoutApp(_ line: Scenario.Line) async throws {
+        switch line.step {
+        case .wait(let duration):
+            await stage.advance(by: duration)
+        case .at(let timeOfDayMs):
+            let target = midnightMs + timeOfDayMs
+            let now = stage.nowMs
+            guard target >= now else {
+                throw ScenarioError(line: line.number, "'at' is \((now - target) / 1000) s in the past")
+            }
+            await stage.advance(by: .milliseconds(target - now))
+        case .box(let knob):
+            await turn(knob)
+            await stage.settle()
+        case .kill:
+            break
+        default:
+            throw ScenarioError(line: line.number, "the app is not running; 'launch' it first")
+        }
+    }
+
+    private func turn(_ knob: BoxKnob) async {
+        // A reboot closes every session: frames on their way are lost as in a cut.
+        if knob == .cutCarriers || knob == .reboot { stays.carrierCut() }
+        if let note = await stage.turn(knob) { notes.append(note) }
+    }
+
+    private func watchStream(_ events: AsyncStream<SessionEvent>) async {
+        for await event in events {
+            if case .streamReturned = event { stays.streamReturned(atMs: stage.nowMs) }
+        }
+    }
+
+    private func report() async -> ScenarioReport {
+        let received = await stage.receivedRequests()
+        if let received {
+            await observer?.finished(received: received)
+        } else {
+            notes.append("the box's received requests are not visible from here: each stay lists the asks log")
+        }
+        let stays = stays.reports(received: received, asks: asks)
+        let mismatches = stays.compactMap { stay in stay.mismatch.map { "stay \(stay.number): \($0)" } }
+        return ScenarioReport(
+            name: "",
+            policy: policy.scenarioName,
+            stays: stays,
+            errors: mismatches,
+            heldAtEnd: heldAtEnd,
+            simulatedMs: 0,
+            realMs: 0,
+            notes: notes
+        )
+    }
+}

@@ -1,0 +1,70 @@
+import Bus
+import Cache
+import ClockSeam
+import ClockSeamTesting
+import Crypto
+import DemoBox
+import FTWClient
+import Seal
+import SealInterface
+import Session
+
+/// The embedded demo box on a simulated clock: an hour passes in a fraction of a second, deterministically.
+struct SimulatedStage: ScenarioStage {
+    let simulation: Simulation
+    let box: SimulatedBox
+
+    var nowMs: Int64 { simulation.clock.nowMs }
+
+    var wallClock: any WallClock { simulation.clock }
+
+    func settle() async { await simulation.settle() }
+
+    func advance(by duration: Duration) async { await simulation.advance(by: duration) }
+
+    func run() async throws { try await box.run() }
+
+    func turn(_ knob: BoxKnob) async -> String? {
+        switch knob {
+        case .pricesLate(let late): await box.setPricesLate(late)
+        case .publishAt(let minutes): await box.setPricePublish(minutesIntoDay: minutes)
+        case .deviceQuiet(let source, let quiet): await box.setDeviceQuiet(source, quiet)
+        case .cutCarriers: await box.cutCarriers()
+        case .relayLatency(let latency): await box.setRelayLatency(latency)
+        case .reboot: await box.reboot()
+        }
+        return nil
+    }
+
+    func receivedRequests() async -> [ReceivedRequest]? { await box.receivedRequests }
+
+    /// Builds the app for the demo box's site, pairing it on the first launch with a code from the box, as a
+    /// person scanning its QR code would.
+    func makeClient(store: FileSealedStore, policy: AskPolicy) async throws -> HeadlessClient {
+        let site = SiteID.derived(fromBoxKey: box.boxStaticPublicKey)
+        var paired = await PairedSite.read(site: site, from: store)
+        if paired == nil {
+            let record = PairedSite(
+                site: site,
+                boxStaticPublicKey: box.boxStaticPublicKey,
+                rendezvousSecret: await box.rendezvousSecret,
+                lanHint: "",
+                devicePrivateKey: X25519.generatePrivateKey(),
+                pairingCode: await box.mintPairingCode()
+            )
+            try await record.write(to: store)
+            paired = record
+        }
+        guard let paired else { throw ScenarioError(line: 1, "the pairing record could not be kept") }
+        return HeadlessClient(
+            paired: paired,
+            store: store,
+            dialer: box.inProcessDialer(),
+            clock: simulation.clock,
+            wallClock: simulation.clock,
+            random: SeededRandomSource(seed: 7),
+            policy: policy,
+            log: DiscardingLogSink()
+        )
+    }
+}

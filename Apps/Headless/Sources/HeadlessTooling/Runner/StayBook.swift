@@ -1,0 +1,123 @@
+import DemoBox
+import FTWClient
+import SessionInterface
+
+/// The stays of a scenario as they happen: when each began and ended, what the launch drew, when the stream came
+/// back; and afterwards, which request frames belong to which stay.
+struct StayBook {
+    private struct Stay {
+        var began: Int64
+        var ended: Int64?
+        var launched: Bool
+        var drawn: DrawnFromFiles?
+        var firstContentMs: Int64?
+        var liveMs: Int64?
+        var cuts = 0
+    }
+
+    private var stays: [Stay] = []
+    private var pendingLaunch: (atMs: Int64, drawn: DrawnFromFiles)?
+
+    /// The app was launched and its sealed files drew `drawn`; the stay begins at the first phase in front.
+    mutating func launched(atMs: Int64, drawn: DrawnFromFiles) {
+        pendingLaunch = (atMs, drawn)
+    }
+
+    /// The app is in front (inactive or active): a stay begins unless one is running.
+    mutating func inFront(atMs: Int64) {
+        guard stays.last.map({ $0.ended != nil }) ?? true else { return }
+        let launch = pendingLaunch
+        pendingLaunch = nil
+        let drewSomething = launch.map { !$0.drawn.isEmpty } ?? true
+        stays.append(
+            Stay(
+                began: launch?.atMs ?? atMs,
+                ended: nil,
+                launched: launch != nil,
+                drawn: launch?.drawn,
+                firstContentMs: drewSomething ? 0 : nil,
+                liveMs: nil
+            )
+        )
+    }
+
+    /// The app went to the background or was killed: the running stay ends.
+    mutating func ended(atMs: Int64) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        stays[last].ended = atMs
+    }
+
+    /// The demo box cut every carrier (or rebooted): frames in flight may be lost between the phone and the box.
+    mutating func carrierCut() {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        stays[last].cuts += 1
+    }
+
+    /// The stream came back: the first live reading of the running stay.
+    mutating func streamReturned(atMs: Int64) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        let since = atMs - stays[last].began
+        if stays[last].liveMs == nil { stays[last].liveMs = since }
+        if stays[last].firstContentMs == nil { stays[last].firstContentMs = since }
+    }
+
+    /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
+    /// client's asks log over the same stretch, compared frame by frame; when the box's list is not visible
+    /// (`received` nil), the stay counts the asks log and compares nothing.
+    func reports(received: [ReceivedRequest]?, asks: [AskRecord]) -> [StayReport] {
+        stays.enumerated().map { index, stay in
+            let end = index + 1 < stays.count ? stays[index + 1].began : Int64.max
+            let logged = asks.filter { $0.atMs >= stay.began && $0.atMs < end }
+            let boxFrames = received?.filter { $0.atMs >= stay.began && $0.atMs < end }
+            let frames = boxFrames.map { $0.map { ($0.type, $0.detail) } } ?? logged.map { ($0.type, $0.detail) }
+            return StayReport(
+                number: index + 1,
+                beganAtMs: stay.began,
+                endedAtMs: stay.ended,
+                launched: stay.launched,
+                requestsByType: Dictionary(frames.map { ($0.0, 1) }, uniquingKeysWith: +),
+                requests: frames.map { "\($0.0) \($0.1)" },
+                asksLogged: logged.count,
+                mismatch: boxFrames.flatMap { frames in
+                    Self.mismatch(box: frames, asks: logged) { ask in
+                        stay.cuts > 0 || stay.ended.map { ask.atMs >= $0 - Self.inFlightMs } ?? false
+                    }
+                },
+                drawnBeforeConnect: stay.drawn,
+                firstContentMs: stay.firstContentMs,
+                liveMs: stay.liveMs
+            )
+        }
+    }
+
+    /// How long before a stay ends (a background, a kill) a frame may have left and still be on its way when the
+    /// carrier closes: the slowest relay a scenario sets is well under it.
+    static let inFlightMs: Int64 = 10_000
+
+    /// What differs between the box's list and the asks log, compared by type and request id in order.
+    ///
+    /// A frame that left the phone may never reach the box when the carrier drops under it: after a cut, or in the
+    /// last moments of a stay (the background or a kill closes the carrier). Then the box's list need only be the
+    /// asks log with such frames left out, in the same order. Anything else is a mismatch.
+    private static func mismatch(
+        box: [ReceivedRequest],
+        asks: [AskRecord],
+        mayBeLost: (AskRecord) -> Bool
+    ) -> String? {
+        let boxKeys = box.map { "\($0.type)#\($0.id ?? 0)" }
+        let askKeys = asks.map { "\($0.type)#\($0.id)" }
+        var remaining = boxKeys[...]
+        var agrees = true
+        for (ask, key) in zip(asks, askKeys) {
+            if remaining.first == key {
+                remaining.removeFirst()
+            } else if !mayBeLost(ask) {
+                agrees = false
+                break
+            }
+        }
+        if agrees && remaining.isEmpty { return nil }
+        return "the box received [\(boxKeys.joined(separator: ", "))] but the asks log has "
+            + "[\(askKeys.joined(separator: ", "))]"
+    }
+}

@@ -1,0 +1,36 @@
+import Cache
+import ClockSeam
+import DemoBox
+import FTWClient
+import Seal
+import SealInterface
+
+/// A paired box in another process (`ftw-demobox`), reached through its relay on the wall clock: waits are real,
+/// the box's knobs are out of reach, and what it received is not visible, so the report counts the asks log.
+struct WallClockStage: ScenarioStage {
+    /// The paired site the scenario runs against.
+    let site: SiteID
+
+    var nowMs: Int64 { SystemWallClock().nowMs }
+
+    var wallClock: any WallClock { SystemWallClock() }
+
+    func settle() async { await Task.yield() }
+
+    func advance(by duration: Duration) async { try? await ContinuousClock().sleep(for: duration) }
+
+    func run() async throws {}
+
+    func turn(_ knob: BoxKnob) async -> String? {
+        "box knob '\(knob)' not turned: the box runs in its own process"
+    }
+
+    func receivedRequests() async -> [ReceivedRequest]? { nil }
+
+    func makeClient(store: FileSealedStore, policy: AskPolicy) async throws -> HeadlessClient {
+        guard let paired = await PairedSite.read(site: site, from: store), paired.relay != nil else {
+            throw ScenarioError(line: 1, "site \(site) is not paired through a relay on this phone")
+        }
+        return try HeadlessClient.onWallClock(paired: paired, store: store, policy: policy)
+    }
+}

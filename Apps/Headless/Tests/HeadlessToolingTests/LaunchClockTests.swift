@@ -1,0 +1,56 @@
+import FTWClient
+import Fixtures
+import Foundation
+import HeadlessTooling
+import Testing
+
+/// The launch clock, run as a person runs it: real `ftw-headless` child processes against the demo box behind a
+/// loopback relay. Only the order of the stages and what was drawn are asserted; the times are the command's to
+/// print, never a test's to judge.
+@Suite("Launch clock")
+struct LaunchClockTests {
+    /// `ftw-headless` beside the test bundle, in the build's products folder.
+    static let executable = BuiltProduct.url("ftw-headless")
+
+    @Test("a cold launch with sealed files draws them before live; without, it draws nothing")
+    func coldLaunches() async throws {
+        let report = try await LaunchClock(launches: 2, latency: .zero, executable: Self.executable).measure()
+        #expect(report.withFiles.launches.count == 2)
+        #expect(report.withoutFiles.launches.count == 2)
+        for launch in report.withFiles.launches {
+            #expect(launch.drawn.historySteps > 0)
+            #expect(launch.drawn.tracePoints > 0)
+            #expect(launch.drawn.models["prices"] == true)
+            #expect(launch.drawn.models["plan"] == true)
+        }
+        for launch in report.withoutFiles.launches {
+            #expect(launch.drawn.isEmpty)
+        }
+        for launch in report.withFiles.launches + report.withoutFiles.launches {
+            #expect(0 < launch.mainMs)
+            #expect(launch.mainMs <= launch.builtMs)
+            #expect(launch.builtMs <= launch.contentMs)
+            #expect(launch.contentMs <= launch.liveMs)
+        }
+    }
+
+    @Test("the report prints a row for each kind and the share of the wait that is ours")
+    func text() {
+        let drawn = DrawnFromFiles(tracePoints: 3, traceFields: 1, historySteps: 10, models: ["prices": true])
+        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, liveMs: 40, drawn: drawn)
+        let report = LaunchClockReport(
+            latencyMs: 0,
+            withFiles: LaunchSeries([launch]),
+            withoutFiles: LaunchSeries([launch])
+        )
+        #expect(report.text.contains("with sealed files        5.0 (5.0–5.0)     6.0 (6.0–6.0)"))
+        #expect(report.text.contains("4.0 ms median, 10.0 % of the time to live"))
+        #expect(report.text.contains("3 trace points in 1 fields, 10 history steps, prices"))
+    }
+
+    @Test("medians of an even count average the middle two")
+    func spread() {
+        #expect(LaunchSpread([4, 1, 3, 2]) == LaunchSpread(median: 2.5, min: 1, max: 4))
+        #expect(LaunchSpread([]) == LaunchSpread(median: 0, min: 0, max: 0))
+    }
+}

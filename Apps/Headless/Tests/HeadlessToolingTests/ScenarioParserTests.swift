@@ -1,0 +1,72 @@
+import Cache
+import FTWClient
+import HeadlessTooling
+import SessionInterface
+import Testing
+
+@Suite struct ScenarioParserTests {
+    @Test func aTourReadsAsItsSteps() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            # the second open
+            date 2026-12-02
+            timezone Europe/Stockholm
+            policy every-return
+            at 10:01:00 launch; inactive; active; view battery
+            wait 1m30s; background   # gone for a while
+            box latency 120ms; box prices-late on; box quiet meter.p1 off; box publish 13:30
+            refresh now; leave battery; box cut; box reboot; kill
+            """
+        )
+        #expect(scenario.settings == ScenarioSettings(date: "2026-12-02", policy: .everyReturn))
+        #expect(
+            scenario.steps == [
+                .at(timeOfDayMs: 36_060_000), .launch, .phase(.inactive), .phase(.active), .show(.battery),
+                .wait(.seconds(90)), .phase(.background),
+                .box(.relayLatency(.milliseconds(120))), .box(.pricesLate(true)),
+                .box(.deviceQuiet(source: "meter.p1", false)), .box(.publishAt(minutes: 810)),
+                .refresh(.now), .hide(.battery), .box(.cutCarriers), .box(.reboot), .kill,
+            ]
+        )
+        #expect(scenario.lines.map(\.number).first == 5)
+    }
+
+    @Test(arguments: ["500ms", "5s", "2m", "1h", "1m30s", "1h2m3s4ms"])
+    func durationsRead(text: String) throws {
+        let scenario = try ScenarioParser.parse("wait \(text)")
+        guard case .wait(let duration) = scenario.steps.first else {
+            Issue.record("not a wait")
+            return
+        }
+        #expect(duration > .zero)
+    }
+
+    @Test(arguments: [
+        ("launch\nactve", "line 2: unknown step 'actve'"),
+        (
+            "view kitchen",
+            "line 1: unknown view 'kitchen'; views are now, battery, grid, pv, load, ev, plan, prices, chargers, status, widget"
+        ),
+        ("wait soon", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not 'soon'"),
+        ("at 25:00 launch", "line 1: a time is written HH:MM or HH:MM:SS, not '25:00'"),
+        ("at 11:00\nat 10:00", "line 2: 'at' goes back in time; times must not decrease"),
+        ("launch\ndate 2026-12-03", "line 2: 'date' belongs before the first step"),
+        ("timezone Mars/Olympus\nlaunch", "line 1: unknown time zone 'Mars/Olympus'"),
+        ("box prices-late maybe", "line 1: expected 'on' or 'off', not 'maybe'"),
+        (
+            "box teleport",
+            "line 1: a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', 'latency DURATION' or 'reboot'"
+        ),
+        ("kill now", "line 1: 'kill' takes no argument"),
+        ("# nothing here\n", "line 1: the scenario has no steps"),
+        ("policy lazy\nlaunch", "line 1: a policy is 'age-keyed' or 'every-return', not 'lazy'"),
+    ])
+    func aBadFileNamesTheLineAndWhatIsWrong(text: String, expected: String) {
+        #expect(throws: ScenarioError.self) { try ScenarioParser.parse(text) }
+        do {
+            _ = try ScenarioParser.parse(text)
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import DemoBox
+import Noise
+import Session
+import SessionInterface
+import SessionTestHarness
+import Testing
+
+/// The live session over real sockets on 127.0.0.1: `RelayDialer` → WebSocket → `DemoRelayServer` → the demo box,
+/// Noise end to end. These tests wait on I/O, each wait capped by a deadline.
+@Suite struct LoopbackSessionTests {
+    struct Timeout: Error {}
+
+    /// What a loopback test works with.
+    struct Loopback: Sendable {
+        let session: LiveSession
+        let box: SimulatedBox
+        let relay: DemoRelayServer
+        let dialer: RelayDialer
+        let recorder: EventRecorder
+    }
+
+    /// A demo box and its relay on the real clocks, and a live session dialling it, running around `body`.
+    private static func withLoopback(
+        random: any RandomSource = SystemRandomSource(),
+        _ body: @Sendable (Loopback) async throws -> Void
+    ) async throws {
+        let box = SimulatedBox(
+            configuration: DemoBoxConfiguration(),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        let events = EventBus<SessionEvent>()
+        let dialer = RelayDialer(
+            host: "127.0.0.1",
+            port: relay.port,
+            rendezvousSecret: await box.rendezvousSecret,
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
+        let session = LiveSession(
+            dialer: dialer,
+            identity: SessionIdentity(
+                appStaticPrivateKey: DemoWorld.appPrivateKey,
+                boxStaticPublicKey: box.boxStaticPublicKey,
+                payload: await box.mintPairingCode()
+            ),
+            configuration: SessionConfiguration(build: "loopback"),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock(),
+            random: random,
+            log: DiscardingLogSink(),
+            events: events
+        )
+        let recorder = EventRecorder(events.subscribe(), wallClock: SystemWallClock())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await box.run() }
+            group.addTask { try await relay.run() }
+            group.addTask { try await session.run() }
+            group.addTask { await recorder.run() }
+            defer { group.cancelAll() }
+            try await body(Loopback(session: session, box: box, relay: relay, dialer: dialer, recorder: recorder))
+            await session.setPhase(.background)
+            await relay.close()
+        }
+    }
+
+    /// Waits (real time, at most `limit`) until `condition` holds.
+    private static func until(
+        _ limit: Duration = .seconds(60),
+        _ condition: @Sendable () async -> Bool
+    ) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while !(await condition()) {
+            guard clock.now < deadline else { throw Timeout() }
+            try await clock.sleep(for: .milliseconds(5))
+        }
+    }
+
+    private static func returns(_ recorder: EventRecorder) async -> Int {
+        await recorder.streamChanges.filter { if case .streamReturned = $0 { true } else { false } }.count
+    }
+
+    @Test func aSessionEnrolsThroughTheRelayReadsAndReconnectsAsAKnownDevice() async throws {
+        try await Self.withLoopback { loopback in
+            let (session, box, recorder) = (loopback.session, loopback.box, loopback.recorder)
+            await session.setPhase(.inactive)
+            await session.setPhase(.active)
+            try await Self.until { await Self.returns(recorder) == 1 }
+            #expect(await box.enrolledDevices.count == 1)
+            let answer = try await session.read(Reads.chargers, order: .chargers)
+            guard case .api(let response) = answer else {
+                Issue.record("not an API answer: \(answer)")
+                return
+            }
+            #expect(response.status == 200)
+            await box.cutCarriers()
+            try await Self.until { await Self.returns(recorder) == 2 }
+            #expect(await session.identity.isKnownDevice)
+            #expect(await box.enrolledDevices.count == 1)
+            let plan = try await session.read(.plan, order: .plan)
+            guard case .plan = plan else {
+                Issue.record("not a plan: \(plan)")
+                return
+            }
+            let asks = await session.asks
+            let received = await box.receivedRequests
+            #expect(asks.map(\.type) == received.map(\.type))
+            #expect(asks.map(\.id) == received.map { $0.id ?? 0 })
+            #expect(received.map(\.connection) == [1, 2])
+        }
+    }
+
+    @Test func aRotatedEpochIsAdoptedAndTheSessionRejoinsInTheNewRoom() async throws {
+        try await Self.withLoopback(random: ScriptedRandom([0.01])) { loopback in
+            let localEpoch = Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
+            await loopback.session.setPhase(.active)
+            try await Self.until { await Self.returns(loopback.recorder) == 1 }
+            await loopback.relay.rotateEpoch()
+            try await Self.until { await Self.returns(loopback.recorder) == 2 }
+            #expect(loopback.dialer.epoch == localEpoch + 1)
+            let closes = await loopback.recorder.closes(since: 0).map(\.reason)
+            #expect(closes.contains { $0.hasPrefix("the carrier closed (4410 ") })
+        }
+    }
+
+    /// Measures, never asserts: dial to `hello_ok` on loopback, over 20 returns from the background.
+    @Test func measureTheHandshakeTimeOnLoopback() async throws {
+        try await Self.withLoopback { loopback in
+            let (session, recorder) = (loopback.session, loopback.recorder)
+            let clock = ContinuousClock()
+            var times: [Duration] = []
+            for round in 1...21 {
+                let start = clock.now
+                await session.setPhase(.active)
+                try await Self.until {
+                    await recorder.connectionStates.filter { if case .streaming = $0 { true } else { false } }.count
+                        == round
+                }
+                if round > 1 { times.append(start.duration(to: clock.now)) }
+                await session.setPhase(.background)
+            }
+            let sorted = times.sorted()
+            print(
+                "handshake on loopback, dial to hello_ok, \(sorted.count) returns: median \(sorted[sorted.count / 2]),"
+                    + " min \(sorted[0]), max \(sorted[sorted.count - 1])"
+            )
+        }
+    }
+}
