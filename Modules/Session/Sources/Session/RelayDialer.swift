@@ -1,29 +1,20 @@
 public import ClockSeam
-import Noise
 public import SessionInterface
-import Synchronization
 import WebSocket
 
-/// Opens carriers to the relay: a WebSocket to `ws://<host>:<port>/r/<epoch>/<handle>/app`, where the epoch is the
-/// hour of the wall clock and the handle is derived from the QR code's rendezvous secret.
-///
-/// The relay corrects a clock that reads the wrong hour: a 4409 or 4410 close names its epoch, and the dialer adopts
-/// it as an offset to the local epoch, but only within one epoch of ours, because a relay that could name any epoch
-/// could make us publish handles of its choosing. When to redial after such a close is the session's decision.
+/// Opens carriers to the relay: a WebSocket to `ws://<host>:<port>` and this hour's room, as ``RelayRendezvous``
+/// names it (the rendezvous also learns from the relay's 4409 and 4410 closes). When to redial after such a close is
+/// the session's decision.
 ///
 /// ## Concurrency
-/// A `Sendable` class; the adopted offset sits behind a `Mutex`, shared with the carriers that report closes.
+/// A `Sendable` class; its mutable part is the rendezvous's adopted offset.
 public final class RelayDialer: CarrierDialer {
-    private final class EpochOffset: Sendable {
-        let value = Mutex<Int64>(0)
-    }
-
     private let host: String
     private let port: Int
-    private let secret: [UInt8]
     private let clock: any Clock<Duration>
-    private let wallClock: any WallClock
-    private let offset = EpochOffset()
+
+    /// This hour's room, shared with the carriers that report the relay's closes.
+    public let rendezvous: RelayRendezvous
 
     /// Makes a dialer for one box's rooms.
     ///
@@ -42,21 +33,15 @@ public final class RelayDialer: CarrierDialer {
     ) {
         self.host = host
         self.port = port
-        self.secret = rendezvousSecret
         self.clock = clock
-        self.wallClock = wallClock
+        rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock)
     }
 
-    /// The epoch the next dial joins: the wall clock's hour plus the relay's correction, if one was adopted.
-    public var epoch: Int64 {
-        Rendezvous.epoch(nowMs: wallClock.nowMs) + offset.value.withLock { $0 }
-    }
+    /// The epoch the next dial joins.
+    public var epoch: Int64 { rendezvous.epoch }
 
     /// The path the next dial asks for.
-    public var path: String {
-        let epoch = epoch
-        return "/r/\(epoch)/\(Rendezvous.handle(secret: secret, epoch: epoch))/app"
-    }
+    public var path: String { rendezvous.path }
 
     /// Connects a WebSocket to this hour's room.
     ///
@@ -75,15 +60,8 @@ public final class RelayDialer: CarrierDialer {
             if error.code == .cancelled { throw SessionError(.cancelled, "the dial was cancelled") }
             throw SessionError(.dialFailed, "the relay at \(host):\(port) could not be reached: \(error)")
         }
-        return RelayCarrier(connection: connection) { [offset, wallClock] code, reason in
-            guard code == RelayCloseCode.wrongEpoch || code == RelayCloseCode.rotated,
-                let announced = RelayCloseCode.announcedEpoch(in: reason)
-            else { return }
-            let (correction, overflow) = announced.subtractingReportingOverflow(
-                Rendezvous.epoch(nowMs: wallClock.nowMs)
-            )
-            guard !overflow, (-1...1).contains(correction) else { return }
-            offset.value.withLock { $0 = correction }
+        return RelayCarrier(connection: connection) { [rendezvous] code, reason in
+            rendezvous.noteClose(code: code, reason: reason)
         }
     }
 }

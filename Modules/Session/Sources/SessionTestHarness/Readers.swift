@@ -1,5 +1,5 @@
 public import BoxProtocol
-public import ClockSeamTesting
+import ClockSeamTesting
 public import SessionInterface
 
 /// How a test asks reads inside `SimulatedWorld.withReads(_:)`: each read runs as a caller would, beside the test.

@@ -1,4 +1,4 @@
-public import BoxProtocol
+import BoxProtocol
 public import SessionInterface
 
 /// The reads the tests ask, by what they stand for.
