@@ -4,7 +4,7 @@ import Site
 import Trace
 
 /// What the sealed files drew at launch, before anything connected: the second open's promise, counted.
-public struct DrawnFromFiles: Sendable, Hashable, Codable {
+public struct DrawnFromFiles: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Live-trace points restored, over every field.
     public var tracePoints: Int
     /// Fields with restored trace points.
@@ -24,6 +24,14 @@ public struct DrawnFromFiles: Sendable, Hashable, Codable {
 
     /// Whether anything at all was drawn.
     public var isEmpty: Bool { tracePoints == 0 && historySteps == 0 && !models.values.contains(true) }
+
+    /// What was drawn, in one line a person reads.
+    public var description: String {
+        guard !isEmpty else { return "nothing (no sealed files yet)" }
+        let shown = models.filter(\.value).keys.sorted().joined(separator: ", ")
+        return "trace \(tracePoints) points over \(traceFields) fields, history \(historySteps) steps, "
+            + "models: \(shown.isEmpty ? "none" : shown)"
+    }
 
     /// Reads what `client`'s models hold right after their restore.
     public static func read(from client: HeadlessClient) async -> DrawnFromFiles {

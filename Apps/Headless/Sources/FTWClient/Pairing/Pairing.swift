@@ -44,6 +44,13 @@ public struct Pairing: Sendable {
         self.deadline = deadline
     }
 
+    /// A pairing on the real clocks, as a phone pairs.
+    ///
+    /// - Parameter store: The phone's sealed files (``DataFolder/store(events:)``).
+    public static func onWallClock(store: any SealedStore) -> Pairing {
+        Pairing(store: store, clock: ContinuousClock(), wallClock: SystemWallClock())
+    }
+
     /// The dialer for the relay room of the box with `rendezvousSecret`.
     public func dialer(rendezvousSecret: [UInt8], relay: RelayAddress) -> RelayDialer {
         RelayDialer(

@@ -52,20 +52,13 @@ public struct ReportPrinter: Sendable {
         ]
         for request in stay.requests { lines.append("    \(request)") }
         if let drawn = stay.drawnBeforeConnect {
-            lines.append("    drawn before connecting: \(describe(drawn))")
+            lines.append("    drawn before connecting: \(drawn)")
         }
         let content = stay.firstContentMs.map(duration) ?? "never"
         let live = stay.liveMs.map(duration) ?? "never"
         lines.append("    first content \(content), live \(live); asks log \(stay.asksLogged)")
         if let mismatch = stay.mismatch { lines.append("    ERROR: \(mismatch)") }
         return lines
-    }
-
-    private func describe(_ drawn: DrawnFromFiles) -> String {
-        guard !drawn.isEmpty else { return "nothing (no sealed files yet)" }
-        let models = drawn.models.filter(\.value).keys.sorted().joined(separator: ", ")
-        return "trace \(drawn.tracePoints) points over \(drawn.traceFields) fields, history \(drawn.historySteps) "
-            + "steps, models: \(models.isEmpty ? "none" : models)"
     }
 
     private func timeOfDay(_ ms: Int64) -> String {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs Examples/MinimalClient against a real ftw-demobox on loopback, as an integrator would: the first run pairs from
+# the box's enrolment link and shows live readings; the second finds the site in its data folder and draws from the
+# sealed files before connecting. Fails, naming what is missing, if either run does not print what a person expects.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work=$(mktemp -d)
+trap 'kill "$box" 2>/dev/null || true; rm -rf "$work"' EXIT
+# SWIFT_BUILD_FLAGS: .ci/run passes its strict flags, so the demo box comes from the build the tests already made.
+read -r -a flags <<<"${SWIFT_BUILD_FLAGS:-}"
+swift build "${flags[@]}" --product ftw-demobox
+swift build --package-path Examples/MinimalClient
+"$(swift build "${flags[@]}" --show-bin-path)/ftw-demobox" --port 0 --state "$work/box" >"$work/box.out" 2>&1 &
+box=$!
+for _ in $(seq 100); do grep -q '^relay:' "$work/box.out" && break; sleep 0.1; done
+link=$(head -1 "$work/box.out")
+relay=$(sed -n 's/^relay: //p' "$work/box.out")
+[[ -n $relay ]] || { echo "run-example: ftw-demobox printed no relay address: $(cat "$work/box.out")" >&2; exit 1; }
+client="$(swift build --package-path Examples/MinimalClient --show-bin-path)/minimal-client"
+
+expect() {
+    grep -q "$2" <<<"$1" || { printf 'run-example: the %s run printed no "%s":\n%s\n' "$3" "$2" "$1" >&2; exit 1; }
+}
+first=$("$client" "$link" --relay "$relay" --seconds 2 --data "$work/phone")
+echo "$first"
+expect "$first" "^paired with site" first
+expect "$first" "^live readings" first
+second=$("$client" "$link" --relay "$relay" --seconds 2 --data "$work/phone")
+echo "$second"
+expect "$second" "^drawn before connecting: trace" second
+expect "$second" "^chargers: " second
