@@ -9,8 +9,8 @@ import Seal
 import SealInterface
 import Testing
 
-/// The pairing code's rules as the phone meets them (§8.2): the box refuses in silence, and the phone says why
-/// and seals nothing.
+/// The pairing code's rules as the phone meets them (§8.2): the box refuses in silence, and the phone says why,
+/// keeps its key and the pending site, and never spends a code it could not keep a record of.
 @Suite struct PairingRulesTests {
     @Test func aPairingSealsTheSiteWithTheGrantedRoleAndNoCode() async throws {
         try await PhoneWorld.run { world in
@@ -36,7 +36,8 @@ import Testing
             let error = try await #require(throws: EnrolmentError.self) { try await otherPhone.pair(link).get() }
             #expect(error.code == .refused)
             #expect(error.message.contains("single use"))
-            #expect(await otherPhone.folder.store().files().isEmpty)
+            let kept = await PairedSite.all(in: otherPhone.folder.store())
+            #expect(kept.map(\.isPending) == [true])
             #expect(await world.box.enrolledDevices.count == 1)
         }
     }
@@ -57,7 +58,7 @@ import Testing
             } else {
                 let error = try #require(throws: EnrolmentError.self) { try outcome.get() }
                 #expect(error.code == .refused)
-                #expect(await PairedSite.all(in: world.folder.store()).isEmpty)
+                #expect(await PairedSite.all(in: world.folder.store()).map(\.isPending) == [true])
             }
         }
     }
@@ -81,6 +82,41 @@ import Testing
             let otherPhone = world.otherPhone()
             defer { try? FileManager.default.removeItem(at: otherPhone.folder.url) }
             #expect(try await otherPhone.pair(link).get().role == "viewer")
+        }
+    }
+
+    @Test func anAnswerLostOnASlowRelayLeavesTheSitePendingAndTheNextPairingFinishesItAsAKnownDevice() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            await world.box.setRelayLatency(.seconds(2))
+            let error = try await #require(throws: EnrolmentError.self) { try await world.pair(link).get() }
+            #expect(error.code == .refused)
+            #expect(await world.box.enrolledDevices.count == 1)
+            let pending = try #require(await PairedSite.read(site: link.site, from: world.folder.store()))
+            #expect(pending.isPending)
+
+            await world.box.setRelayLatency(.zero)
+            let site = try await world.pair(link).get()
+            #expect(site.role == "owner")
+            #expect(site.pairingCode.isEmpty)
+            #expect(site.devicePrivateKey == pending.devicePrivateKey)
+            let device = try #require(DeviceID(privateKey: site.devicePrivateKey))
+            #expect(await world.box.enrolledDevices.map(\.deviceId) == [device.rawValue])
+        }
+    }
+
+    @Test func aPhoneThatCannotKeepItsRecordSendsNoCode() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            try FileManager.default.createDirectory(at: world.folder.url, withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: world.folder.sealedFolder)
+            let error = try await #require(throws: EnrolmentError.self) { try await world.pair(link).get() }
+            #expect(error.code == .notKept)
+            #expect(error.message.contains("the pairing code was not sent"))
+            #expect(await world.box.enrolledDevices.isEmpty)
+
+            try FileManager.default.removeItem(at: world.folder.sealedFolder)
+            #expect(try await world.pair(link).get().role == "owner")
         }
     }
 }

@@ -4,7 +4,7 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case notAnEnrolmentLink, unknownVersion, segmentCount, badSegment, badLength, badLANHint, refused
-            case noAnswer, relay, unknownSite
+            case noAnswer, relay, unknownSite, notKept
         }
 
         private let value: Value
@@ -27,6 +27,8 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
         public static let noAnswer = Code(value: .noAnswer)
         /// The relay address is not `ws://HOST:PORT`.
         public static let relay = Code(value: .relay)
+        /// The phone could not seal its key and the pending site before pairing, so it sent nothing.
+        public static let notKept = Code(value: .notKept)
         /// No site of that name is paired on this phone.
         public static let unknownSite = Code(value: .unknownSite)
 

@@ -25,6 +25,11 @@ public struct PairedSite: Sendable, Hashable, Codable {
     /// The relay this site is reached through, such as `ws://127.0.0.1:8787`; nil for the in-process demo box.
     public var relay: String?
 
+    /// Whether the enrolment is still pending: the code was sent (or was about to be) but no hello has confirmed that
+    /// the box spent it for this phone. A pending site is greeted as a known device first, since the box may have
+    /// enrolled it while its answer was lost.
+    public var isPending: Bool { role == nil }
+
     /// Makes a record.
     public init(
         site: SiteID,

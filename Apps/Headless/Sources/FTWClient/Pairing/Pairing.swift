@@ -8,9 +8,13 @@ public import SessionInterface
 
 /// Pairs this phone with a box from its enrolment link, and greets a paired box again as a known device.
 ///
-/// Pairing sends the link's single-use code as message 1's payload; only when the box answers hello is the site
-/// sealed (`pairing-<site>`, with the role and scopes it granted and an empty code), so a refused pairing leaves no
-/// file. A greeting sends an empty payload, as a device the box already knows.
+/// Pairing keeps what the phone needs before it spends anything: the device key and the pending site are sealed
+/// (`pairing-<site>`, with the code and no role) before the link's single-use code leaves as message 1's payload, and
+/// a phone that cannot keep them sends nothing. Only when the box answers hello is the record finished (the role and
+/// scopes it granted, an empty code). A box answers a bad code with silence, and a slow relay or a full disk can
+/// lose its answer to a good one, so a pairing that ends without hello leaves the site pending, and the next `pair`
+/// of the same box first greets it as a known device (the box may have enrolled us) before it tries the code again.
+/// A greeting sends an empty payload, as a device the box already knows.
 ///
 /// A box refuses a handshake in silence, so one that is not answered within the handshake's deadline is the
 /// refusal: the pairing stops there rather than redialling, because each redial would spend another of the five
@@ -78,6 +82,10 @@ public struct Pairing: Sendable {
         dialer: (any CarrierDialer)? = nil
     ) async throws -> PairedSite {
         let known = await PairedSite.read(site: link.site, from: store)
+        let dialer = dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay)
+        if let known, known.isPending, let enrolled = await enrolledBefore(known, relay: relay, dialer: dialer) {
+            return enrolled
+        }
         var site = PairedSite(
             site: link.site,
             boxStaticPublicKey: link.boxStaticPublicKey,
@@ -87,13 +95,35 @@ public struct Pairing: Sendable {
             pairingCode: link.pairingCode,
             relay: relay.description
         )
-        let hello = try await connect(
-            site,
-            dialer: dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay)
-        )
+        do {
+            try await site.write(to: store)
+        } catch {
+            throw EnrolmentError(
+                .notKept,
+                "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent"
+            )
+        }
+        let hello = try await connect(site, dialer: dialer)
         site.pairingCode = []
         try await keep(site, granted: hello)
         return await PairedSite.read(site: site.site, from: store) ?? site
+    }
+
+    /// Greets a pending site as a known device: if the box spent the code for this phone on an attempt whose answer
+    /// was lost, it knows the device key now and answers an empty payload.
+    ///
+    /// - Returns: The finished record, or nil when the box does not know this phone (the code was never spent).
+    private func enrolledBefore(
+        _ pending: PairedSite,
+        relay: RelayAddress,
+        dialer: any CarrierDialer
+    ) async -> PairedSite? {
+        var known = pending
+        known.pairingCode = []
+        known.relay = relay.description
+        guard let hello = try? await connect(known, dialer: dialer) else { return nil }
+        guard (try? await keep(known, granted: hello)) != nil else { return nil }
+        return await PairedSite.read(site: known.site, from: store) ?? known
     }
 
     /// Greets a paired site as a known device (empty payload) and keeps what its hello granted this time.
@@ -112,6 +142,7 @@ public struct Pairing: Sendable {
         let address = try relay ?? RelayAddress(parsing: site.relay ?? "")
         var record = site
         record.relay = address.description
+        record.pairingCode = []
         let hello = try await connect(
             record,
             dialer: dialer ?? self.dialer(rendezvousSecret: site.rendezvousSecret, relay: address)

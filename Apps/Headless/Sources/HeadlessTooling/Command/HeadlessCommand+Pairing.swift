@@ -47,7 +47,11 @@ extension HeadlessCommand {
         try options.finish()
         let sites = await PairedSite.all(in: folder.store())
         if sites.isEmpty { print("no paired sites in \(folder.url.path)") }
-        for site in sites { print("\(site.site)  \(site.role ?? "?")\n\(describe(site))") }
+        for site in sites {
+            print(
+                "\(site.site)  \(site.role ?? "pending (the box never confirmed it): pair or greet again")\n\(describe(site))"
+            )
+        }
         return 0
     }
 
