@@ -1,4 +1,5 @@
 import FTWClient
+import Foundation
 import HeadlessTooling
 import Testing
 
@@ -34,6 +35,25 @@ import Testing
             #expect(held.models[model] == true, "\(model) is held after the cut")
         }
         #expect(held.historySteps > 500)
+    }
+
+    @Test func aStayThatNeverWentLiveSaysWhy() async throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            date 2026-12-02
+            box latency 20s
+            at 10:01:00 launch; inactive; active; view now
+            wait 30s
+            background
+            """
+        )
+        let (report, _) = try await ScenarioRunner(scenario: scenario, name: "slow-relay").run()
+        let stay = try #require(report.stays.first)
+        #expect(stay.liveMs == nil)
+        let why = try #require(stay.notLiveBecause)
+        #expect(why.hasPrefix("the connection closed: "), "\(why)")
+        let printed = ReportPrinter(timeZone: .gmt).text(of: report).split(separator: "\n")
+        #expect(printed.contains("    never live: \(why)"))
     }
 
     @Test(arguments: [

@@ -57,6 +57,7 @@ public struct ReportPrinter: Sendable {
         let content = stay.firstContentMs.map(duration) ?? "never"
         let live = stay.liveMs.map(duration) ?? "never"
         lines.append("    first content \(content), live \(live); asks log \(stay.asksLogged)")
+        if let why = stay.notLiveBecause { lines.append("    never live: \(why)") }
         if let mismatch = stay.mismatch { lines.append("    ERROR: \(mismatch)") }
         return lines
     }

@@ -26,6 +26,9 @@ public struct StayReport: Sendable, Hashable, Codable {
     public var firstContentMs: Int64?
     /// From the stay's beginning to the first live reading, in ms of the scenario's clock.
     public var liveMs: Int64?
+    /// Why the stay never went live (the last close's reason, or a box that answered hello and sent nothing); nil for
+    /// a stay that went live.
+    public var notLiveBecause: String?
 
     /// The total number of request frames the box received.
     public var total: Int { requests.count }

@@ -144,7 +144,11 @@ actor ScenarioWorld {
 
     private func watchStream(_ events: AsyncStream<SessionEvent>) async {
         for await event in events {
-            if case .streamReturned = event { stays.streamReturned(atMs: stage.nowMs) }
+            switch event {
+            case .streamReturned: stays.streamReturned(atMs: stage.nowMs)
+            case .connection(let state): stays.connection(state)
+            default: break
+            }
         }
     }
 

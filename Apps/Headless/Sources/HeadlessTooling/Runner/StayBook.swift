@@ -13,6 +13,18 @@ struct StayBook {
         var firstContentMs: Int64?
         var liveMs: Int64?
         var cuts = 0
+        /// The last reason a connection closed during the stay.
+        var lastClose: String?
+        /// Whether the box answered hello during the stay.
+        var answeredHello = false
+
+        /// Why the stay never went live, in a line a person reads; nil once it did.
+        var notLiveBecause: String? {
+            guard liveMs == nil else { return nil }
+            if let lastClose { return "the connection closed: \(lastClose)" }
+            if answeredHello { return "the box answered hello but sent no live frame" }
+            return "no connection finished its handshake before the stay ended"
+        }
     }
 
     private var stays: [Stay] = []
@@ -61,6 +73,17 @@ struct StayBook {
         if stays[last].firstContentMs == nil { stays[last].firstContentMs = since }
     }
 
+    /// The connection changed: a close keeps its reason and hello marks the box as answering, so a stay that never
+    /// goes live can say why.
+    mutating func connection(_ state: ConnectionState) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        switch state {
+        case .closed(let reason): stays[last].lastClose = reason
+        case .streaming: stays[last].answeredHello = true
+        case .idle, .dialing, .handshaking: break
+        }
+    }
+
     /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
     /// client's asks log over the same stretch, compared frame by frame; when the box's list is not visible
     /// (`received` nil), the stay counts the asks log and compares nothing.
@@ -85,7 +108,8 @@ struct StayBook {
                 },
                 drawnBeforeConnect: stay.drawn,
                 firstContentMs: stay.firstContentMs,
-                liveMs: stay.liveMs
+                liveMs: stay.liveMs,
+                notLiveBecause: stay.notLiveBecause
             )
         }
     }
