@@ -8,9 +8,10 @@ extension LiveTrace {
     ///
     /// Writes are serialised and each one seals the rings as they are when it starts, so when this returns the
     /// file holds everything recorded before the call. A trace with no point at all writes nothing, so a trace
-    /// asked to persist before its restore never overwrites the file it would read.
+    /// asked to persist before its restore never overwrites the file it would read; nor does one with nothing new
+    /// since its restore or its last write, so a launch's first inactive costs no write and no fsync.
     public func persist() async {
-        guard store != nil else { return }
+        guard store != nil, unsaved || writer.isWriting else { return }
         writer.requested += 1
         let ticket = writer.requested
         while writer.isWriting {

@@ -26,6 +26,22 @@ import Trace
         }
     }
 
+    @Test func aLaunchThatRecordedNothingNewWritesNoRingFile() async {
+        await World().run { world in
+            await world.firstLaunch { _ in await world.stream(seconds: 10) }
+            // Every write seals under a fresh nonce, so the bytes on disk change with any rewrite.
+            let sealed = try? Data(contentsOf: world.ringFileURL)
+            let second = await world.relaunch()
+            await second.persist()
+            #expect(sealed != nil)
+            #expect((try? Data(contentsOf: world.ringFileURL)) == sealed, "nothing new: no write, no fsync")
+            await world.simulation.advance(by: .seconds(5))
+            await world.running(second) { await world.stream(seconds: 1, connection: 2) }
+            await second.persist()
+            #expect((try? Data(contentsOf: world.ringFileURL)) != sealed, "a new live point is written")
+        }
+    }
+
     @Test func theFirstLiveReadingAfterARestoreStartsItsOwnRun() async {
         await World().run { world in
             await world.firstLaunch { _ in await world.stream(seconds: 10) }
