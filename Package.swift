@@ -13,7 +13,7 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
     .testTarget(name: target, dependencies: deps, path: "Modules/\(module)/Tests/\(target)")
 }
 
-/// OpenSSL's libcrypto on Linux; Apple platforms use CryptoKit behind the same interface.
+/// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
 let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
 let package = Package(
@@ -47,7 +47,14 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
-        .target(name: "WebSocket", path: "Modules/Session/Sources/WebSocket", exclude: ["README.md"]),
+        .target(
+            name: "WebSocket",
+            dependencies: [openSSL],
+            path: "Modules/Session/Sources/WebSocket",
+            exclude: ["README.md"]
+        ),
+        // Certificates made with libcrypto's X509 API, for the demo box and tests only.
+        module("Session", "TLSCertificates", [openSSL]),
         module(
             "Session",
             "Session",
@@ -55,14 +62,14 @@ let package = Package(
         ),
         module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "TLSCertificates"]),
         moduleTests(
             "Session",
             "SessionTests",
             [
                 "Session", "SessionInterface", "SessionTestSupport", "BoxProtocol", "Noise", "Crypto", "WebSocket",
                 "Bus",
-                "ClockSeam", "DemoBox", "Fixtures",
+                "ClockSeam", "DemoBox", "Fixtures", "TLSCertificates",
             ]
         ),
 
@@ -126,7 +133,10 @@ let package = Package(
         // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
         .target(
             name: "DemoBox",
-            dependencies: ["BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus"],
+            dependencies: [
+                "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus",
+                "TLSCertificates",
+            ],
             path: "Apps/DemoBox/Sources/DemoBox"
         ),
         .executableTarget(
@@ -195,7 +205,7 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam",
+                "Crypto", "Bus", "ClockSeam", "WebSocket", "TLSCertificates",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
