@@ -2,9 +2,9 @@ public import ClockSeam
 import Noise
 public import SessionInterface
 import Synchronization
-import WebSocket
+public import WebSocket
 
-/// Opens carriers to the relay: a WebSocket to `ws://<host>:<port>/r/<epoch>/<handle>/app`, where the epoch is the
+/// Opens carriers to the relay: a WebSocket to `ws(s)://<host>:<port>/r/<epoch>/<handle>/app`, where the epoch is the
 /// hour of the wall clock and the handle is derived from the QR code's rendezvous secret.
 ///
 /// The relay corrects a clock that reads the wrong hour: a 4409 or 4410 close names its epoch, and the dialer adopts
@@ -23,6 +23,7 @@ public final class RelayDialer: CarrierDialer {
     private let secret: [UInt8]
     private let clock: any Clock<Duration>
     private let wallClock: any WallClock
+    private let tls: TLSConfiguration?
     private let offset = EpochOffset()
 
     /// Makes a dialer for one box's rooms.
@@ -33,18 +34,21 @@ public final class RelayDialer: CarrierDialer {
     ///   - rendezvousSecret: The QR code's 32-byte rendezvous secret.
     ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
     ///   - wallClock: The wall clock that names the epoch.
+    ///   - tls: The trust for `wss://` (the system store, plus `--ca` roots); nil dials plain `ws://`.
     public init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
         clock: any Clock<Duration>,
-        wallClock: any WallClock
+        wallClock: any WallClock,
+        tls: TLSConfiguration? = nil
     ) {
         self.host = host
         self.port = port
         self.secret = rendezvousSecret
         self.clock = clock
         self.wallClock = wallClock
+        self.tls = tls
     }
 
     /// The epoch the next dial joins: the wall clock's hour plus the relay's correction, if one was adopted.
@@ -69,7 +73,8 @@ public final class RelayDialer: CarrierDialer {
                 port: port,
                 path: path,
                 limits: WebSocketLimits(),
-                clock: clock
+                clock: clock,
+                tls: tls
             )
         } catch {
             if error.code == .cancelled { throw SessionError(.cancelled, "the dial was cancelled") }
