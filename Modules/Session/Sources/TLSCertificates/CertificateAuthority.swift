@@ -1,16 +1,10 @@
-#if canImport(COpenSSL)
-import COpenSSL
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A certificate authority made on the spot with libcrypto's X509 API, and the certificates it signs.
 ///
 /// For the demo box (its `--tls` CA) and tests (expired, wrong-host and self-signed certificates), never for the
 /// client library: a client only ever trusts a CA, it never makes one. Keys are P-256; certificates are X.509 v3
 /// with the extensions a strict verifier wants (basic constraints, key usage, key identifiers, subject alternative
-/// names). Validity is given in Unix seconds by the caller, whose clock it is.
+/// names). Validity is given in Unix seconds by the caller, whose clock it is. Built on Linux only (OpenSSL); elsewhere
+/// every factory throws.
 public struct CertificateAuthority: Sendable, Hashable {
     /// A span of validity, in Unix seconds.
     public struct Validity: Sendable, Hashable {
@@ -43,20 +37,11 @@ public struct CertificateAuthority: Sendable, Hashable {
     ///
     /// - Throws: ``CertificateError`` when OpenSSL refuses a step.
     public static func make(commonName: String, validity: Validity) throws(CertificateError) -> CertificateAuthority {
-        let key = try X509Builder.makeKey()
-        defer { EVP_PKEY_free(key) }
-        let certificate = try X509Builder.build(
-            commonName: commonName,
-            publicKey: key,
-            issuer: nil,
-            extensions: [
-                (NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign"),
-                (NID_subject_key_identifier, "hash"),
-            ],
-            validity: validity
-        )
-        defer { X509_free(certificate) }
-        return CertificateAuthority(root: try X509Builder.pem(certificate: certificate, key: key))
+        #if canImport(COpenSSL)
+        return CertificateAuthority(root: try X509Builder.makeAuthority(commonName: commonName, validity: validity))
+        #else
+        throw CertificateError.unavailable
+        #endif
     }
 
     /// A server certificate for `hosts` (DNS names or IP literals), signed by this CA.
@@ -69,21 +54,11 @@ public struct CertificateAuthority: Sendable, Hashable {
     ) throws(CertificateError)
         -> CertificateAndKey
     {
-        let issuerCertificate = try X509Builder.readCertificate(root.certificatePEM)
-        defer { X509_free(issuerCertificate) }
-        let issuerKey = try X509Builder.readKey(root.privateKeyPEM)
-        defer { EVP_PKEY_free(issuerKey) }
-        let key = try X509Builder.makeKey()
-        defer { EVP_PKEY_free(key) }
-        let certificate = try X509Builder.build(
-            commonName: commonName,
-            publicKey: key,
-            issuer: (issuerCertificate, issuerKey),
-            extensions: X509Builder.leafExtensions(hosts: hosts) + [(NID_authority_key_identifier, "keyid:always")],
-            validity: validity
-        )
-        defer { X509_free(certificate) }
-        return try X509Builder.pem(certificate: certificate, key: key)
+        #if canImport(COpenSSL)
+        return try X509Builder.issue(by: root, commonName: commonName, hosts: hosts, validity: validity)
+        #else
+        throw CertificateError.unavailable
+        #endif
     }
 
     /// A leaf for `hosts` that signs itself: no CA vouches for it, so a verifying client must refuse it.
@@ -95,17 +70,10 @@ public struct CertificateAuthority: Sendable, Hashable {
     ) throws(CertificateError)
         -> CertificateAndKey
     {
-        let key = try X509Builder.makeKey()
-        defer { EVP_PKEY_free(key) }
-        let certificate = try X509Builder.build(
-            commonName: hosts.first ?? "self-signed",
-            publicKey: key,
-            issuer: nil,
-            extensions: X509Builder.leafExtensions(hosts: hosts),
-            validity: validity
-        )
-        defer { X509_free(certificate) }
-        return try X509Builder.pem(certificate: certificate, key: key)
+        #if canImport(COpenSSL)
+        return try X509Builder.selfSignedLeaf(hosts: hosts, validity: validity)
+        #else
+        throw CertificateError.unavailable
+        #endif
     }
 }
-#endif

@@ -6,6 +6,9 @@ public struct CertificateError: Error, Sendable, Hashable, CustomStringConvertib
     /// Makes an error.
     public init(_ message: String) { self.message = message }
 
+    /// This build has no OpenSSL to make certificates with (Apple platforms).
+    static let unavailable = CertificateError("this build has no OpenSSL to make certificates with")
+
     /// The message.
     public var description: String { "certificate: \(message)" }
 }

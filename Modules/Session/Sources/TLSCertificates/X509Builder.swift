@@ -7,6 +7,75 @@ import Glibc
 
 /// The libcrypto calls behind ``CertificateAuthority``: keys, certificates, extensions and PEM.
 enum X509Builder {
+    /// Makes a new CA with a fresh key.
+    ///
+    /// - Throws: ``CertificateError`` when OpenSSL refuses a step.
+    static func makeAuthority(
+        commonName: String,
+        validity: CertificateAuthority.Validity
+    ) throws(CertificateError) -> CertificateAndKey {
+        let key = try makeKey()
+        defer { EVP_PKEY_free(key) }
+        let certificate = try build(
+            commonName: commonName,
+            publicKey: key,
+            issuer: nil,
+            extensions: [
+                (NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign"),
+                (NID_subject_key_identifier, "hash"),
+            ],
+            validity: validity
+        )
+        defer { X509_free(certificate) }
+        return try pem(certificate: certificate, key: key)
+    }
+
+    /// A server certificate for `hosts` (DNS names or IP literals), signed by this CA.
+    ///
+    /// - Throws: ``CertificateError`` when the CA's PEM cannot be read or OpenSSL refuses a step.
+    static func issue(
+        by root: CertificateAndKey,
+        commonName: String,
+        hosts: [String],
+        validity: CertificateAuthority.Validity
+    ) throws(CertificateError) -> CertificateAndKey {
+        let issuerCertificate = try readCertificate(root.certificatePEM)
+        defer { X509_free(issuerCertificate) }
+        let issuerKey = try readKey(root.privateKeyPEM)
+        defer { EVP_PKEY_free(issuerKey) }
+        let key = try makeKey()
+        defer { EVP_PKEY_free(key) }
+        let certificate = try build(
+            commonName: commonName,
+            publicKey: key,
+            issuer: (issuerCertificate, issuerKey),
+            extensions: leafExtensions(hosts: hosts) + [(NID_authority_key_identifier, "keyid:always")],
+            validity: validity
+        )
+        defer { X509_free(certificate) }
+        return try pem(certificate: certificate, key: key)
+    }
+
+    /// A leaf for `hosts` that signs itself: no CA vouches for it, so a verifying client must refuse it.
+    ///
+    /// - Throws: ``CertificateError`` when OpenSSL refuses a step.
+    static func selfSignedLeaf(
+        hosts: [String],
+        validity: CertificateAuthority.Validity
+    ) throws(CertificateError) -> CertificateAndKey {
+        let key = try makeKey()
+        defer { EVP_PKEY_free(key) }
+        let certificate = try build(
+            commonName: hosts.first ?? "self-signed",
+            publicKey: key,
+            issuer: nil,
+            extensions: leafExtensions(hosts: hosts),
+            validity: validity
+        )
+        defer { X509_free(certificate) }
+        return try pem(certificate: certificate, key: key)
+    }
+
     /// The extensions of a TLS server's leaf naming `hosts`.
     static func leafExtensions(hosts: [String]) -> [(Int32, String)] {
         let names = hosts.map { isIPLiteral($0) ? "IP:\($0)" : "DNS:\($0)" }.joined(separator: ",")

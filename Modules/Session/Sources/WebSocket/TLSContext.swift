@@ -1,12 +1,20 @@
 #if canImport(COpenSSL)
 import COpenSSL
 import Foundation
+import Synchronization
 
 /// One OpenSSL `SSL_CTX`: the trust a client verifies with, or the identity a server presents.
 ///
 /// It is configured completely in its factory and never changed afterwards, which is what lets OpenSSL share it
 /// between threads; each connection makes its own `SSL` object from it (``TLSEngine``).
 final class TLSContext: @unchecked Sendable {
+    /// Client contexts by their extra roots' PEM: loading the system trust store costs tens of milliseconds (the
+    /// whole CA bundle is parsed), so it is done once per set of roots rather than at every dial. A file root is
+    /// read again at each dial and keyed by its content, so a changed file makes a new context. At most
+    /// `maxCachedClients` sets are kept.
+    private static let clients = Mutex<[[[UInt8]]: TLSContext]>([:])
+    private static let maxCachedClients = 8
+
     let pointer: OpaquePointer
     let role: WebSocketRole
 
@@ -21,14 +29,26 @@ final class TLSContext: @unchecked Sendable {
     ///
     /// - Throws: ``WebSocketError/Code/tlsConfiguration`` when a root cannot be read or holds no certificate.
     static func client(_ configuration: TLSConfiguration) throws(WebSocketError) -> TLSContext {
+        var roots: [(pem: [UInt8], source: String)] = []
+        for root in configuration.additionalTrustRoots { roots.append(try pemText(of: root)) }
+        let key = roots.map(\.pem)
+        if let cached = clients.withLock({ $0[key] }) { return cached }
+        let context = try makeClient(roots: roots)
+        clients.withLock { clients in
+            if clients.count >= maxCachedClients { clients.removeAll() }
+            clients[key] = context
+        }
+        return context
+    }
+
+    private static func makeClient(roots: [(pem: [UInt8], source: String)]) throws(WebSocketError) -> TLSContext {
         let context = try make(TLS_client_method(), role: .client)
         SSL_CTX_set_verify(context.pointer, SSL_VERIFY_PEER, nil)
         guard SSL_CTX_set_default_verify_paths(context.pointer) == 1 else {
             throw configurationError("the system trust store could not be loaded")
         }
         let store = SSL_CTX_get_cert_store(context.pointer)
-        for root in configuration.additionalTrustRoots {
-            let (pem, source) = try pemText(of: root)
+        for (pem, source) in roots {
             let certificates = certificates(inPEM: pem)
             defer { certificates.forEach { X509_free($0) } }
             guard !certificates.isEmpty else { throw configurationError("\(source) holds no PEM certificate") }
