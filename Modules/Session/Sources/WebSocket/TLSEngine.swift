@@ -30,7 +30,7 @@ final class TLSEngine {
         case needsInput
         /// The peer sent close_notify: the stream ended cleanly.
         case closed
-        /// The peer's record was rejected.
+        /// The peer's record was rejected (tampered with, or not TLS): the stream cannot go on (1006).
         case failed(WebSocketError)
     }
 
@@ -117,7 +117,11 @@ final class TLSEngine {
             return .closed
         default:
             return .failed(
-                WebSocketError(.protocolViolation, "a TLS record from \(peer) was rejected: \(Self.reason())")
+                WebSocketError(
+                    .connectionLost,
+                    "a TLS record from \(peer) was rejected: \(Self.reason())",
+                    closeCode: WebSocketCloseCode.abnormalClosure
+                )
             )
         }
     }

@@ -10,6 +10,9 @@ import Synchronization
 /// let go: records reach the peer in the order the engine made them, even when the reader makes some (an alert, a
 /// close_notify) while the writer queue makes others. Lock order is always `wire`, then `engine`.
 final class TLSSession: Sendable {
+    /// The largest TLS record on the wire (16 KiB of payload plus header, padding and tag): one read's worth.
+    private static let maxRecordSize = 16_384 + 2_048
+
     let socket: TCPSocket
     private let engine: Mutex<TLSEngine>
     private let wire = Mutex(())
@@ -32,7 +35,7 @@ final class TLSSession: Sendable {
         port: Int
     ) throws(WebSocketError) -> TLSSession {
         let session = TLSSession(socket: socket, engine: try TLSEngine(context: context, host: host, port: port))
-        var buffer = [UInt8](repeating: 0, count: 16_384)
+        var buffer = [UInt8](repeating: 0, count: maxRecordSize)
         while true {
             let step = session.engine.withLock { $0.handshake() }
             try session.flush()
@@ -54,7 +57,7 @@ final class TLSSession: Sendable {
     /// - Returns: The number of bytes read; 0 once the peer's close_notify arrived (or the socket was shut down).
     /// - Throws: ``WebSocketError/Code/tlsNoCloseNotify`` when TCP ends without close_notify, or a record's error.
     func receive(into buffer: inout [UInt8]) throws(WebSocketError) -> Int {
-        var ciphertext = [UInt8](repeating: 0, count: buffer.count)
+        var ciphertext = [UInt8](repeating: 0, count: Self.maxRecordSize)
         while true {
             let (read, hasOutput) = engine.withLock { engine in (engine.read(into: &buffer), engine.hasOutput) }
             if hasOutput { try flush() }
