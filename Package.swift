@@ -205,7 +205,7 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam", "WebSocket", "TLSCertificates",
+                "Crypto", "Bus", "ClockSeam", "WebSocket", "TLSCertificates", "Session", "DemoBox",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

@@ -1,3 +1,5 @@
+import ClockSeam
+import DemoBox
 import Foundation
 import TLSCertificates
 import WebSocket
@@ -8,7 +10,8 @@ import WebSocket
 /// WebSocket upgrade) against a connect to a plain `ws://` server (TCP and the upgrade alone), in one run with the
 /// two interleaved round by round so both see the same machine; printed as medians and their ratio. The client's
 /// trust (the system store and the extra CA) is loaded at the first `wss://` dial and reused by later ones, as a
-/// dialer's redials see it; that first dial is printed on its own.
+/// dialer's redials see it; that first dial is printed on its own. Then ``SessionLatencyBenchmark``: the whole
+/// session, inactive to live, through 50 ms each way.
 enum TLSBenchmark {
     private static let rounds = 300
     private static let warmUp = 20
@@ -48,9 +51,28 @@ enum TLSBenchmark {
                 try await group.waitForAll()
                 report(first: first, baseline: baseline, withTLS: withTLS)
             }
+            try await measureSessions()
         } catch {
             print("tls: \(error)")
         }
+    }
+
+    /// Inactive to live through a slow link, with and without TLS, against a demo box whose `--tls` files are made
+    /// in a temporary folder.
+    private static func measureSessions() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ftw-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tls = try DemoBoxTLS.loadOrCreate(folder: folder.path, nowSeconds: SystemWallClock().nowMs / 1000)
+        let (ws, wss) = try await SessionLatencyBenchmark.run(tls: tls)
+        let oneWay = milliseconds(SessionLatencyBenchmark.oneWay)
+        print("tls: inactive → live at \(oneWay) ms one way, ws://:  \(milliseconds(ws)) ms (median)")
+        print("tls: inactive → live at \(oneWay) ms one way, wss://: \(milliseconds(wss)) ms (median)")
+        let roundTrips = (wss - ws) / (SessionLatencyBenchmark.oneWay * 2)
+        print("tls: wss - ws: \(milliseconds(wss - ws)) ms = \(String(format: "%.2f", roundTrips)) round trips")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        String(format: "%.1f", duration / .milliseconds(1))
     }
 
     /// The time from dialling until the connection is open and one message has echoed back.
