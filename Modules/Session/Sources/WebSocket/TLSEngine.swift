@@ -44,8 +44,6 @@ final class TLSEngine {
     private var hasSeenInput = false
     /// Whether the handshake completed.
     private(set) var isEstablished = false
-    /// Whether the peer's close_notify arrived.
-    private(set) var sawCloseNotify = false
 
     /// An engine for one connection; a client verifies that the server's certificate names `host`.
     ///
@@ -113,7 +111,6 @@ final class TLSEngine {
         case SSL_ERROR_WANT_READ:
             return .needsInput
         case SSL_ERROR_ZERO_RETURN:
-            sawCloseNotify = true
             return .closed
         default:
             return .failed(

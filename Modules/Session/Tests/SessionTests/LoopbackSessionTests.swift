@@ -89,8 +89,24 @@ import WebSocket
         await recorder.streamChanges.filter { if case .streamReturned = $0 { true } else { false } }.count
     }
 
-    @Test func aSessionEnrolsThroughTheRelayReadsAndReconnectsAsAKnownDevice() async throws {
-        try await Self.withLoopback { loopback in
+    /// Runs `body` with the demo box's `--tls` files made in a fresh folder when `overTLS`, or with nil.
+    private static func withDemoTLS(
+        _ overTLS: Bool,
+        _ body: (DemoBoxTLS?) async throws -> Void
+    ) async throws {
+        guard overTLS else { return try await body(nil) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wss-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await body(try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000))
+    }
+
+    @Test(arguments: [false, true])
+    func aSessionEnrolsThroughTheRelayReadsAndReconnectsAsAKnownDevice(overTLS: Bool) async throws {
+        try await Self.withDemoTLS(overTLS) { tls in try await Self.enrolReadAndReconnect(tls: tls) }
+    }
+
+    private static func enrolReadAndReconnect(tls: DemoBoxTLS?) async throws {
+        try await Self.withLoopback(tls: tls) { loopback in
             let (session, box, recorder) = (loopback.session, loopback.box, loopback.recorder)
             await session.setPhase(.inactive)
             await session.setPhase(.active)
@@ -119,32 +135,23 @@ import WebSocket
         }
     }
 
-    @Test func aSessionRunsNoiseOverWssToTheDemoRelayTrustingItsCAFile() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wss-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let tls = try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000)
-        try await Self.withLoopback(tls: tls) { loopback in
-            let (session, box, recorder) = (loopback.session, loopback.box, loopback.recorder)
-            await session.setPhase(.active)
-            try await Self.until { await Self.returns(recorder) == 1 }
-            #expect(await box.enrolledDevices.count == 1)
-            let answer = try await session.read(Reads.chargers, order: .chargers)
-            guard case .api(let response) = answer else {
-                Issue.record("not an API answer: \(answer)")
-                return
+    @Test func aDialerWithoutTheDemoCAIsRefusedNamingTheUntrustedCertificate() async throws {
+        try await Self.withDemoTLS(true) { tls in
+            try await Self.withLoopback(tls: tls) { loopback in
+                let untrusting = RelayDialer(
+                    host: "127.0.0.1",
+                    port: loopback.relay.port,
+                    rendezvousSecret: await loopback.box.rendezvousSecret,
+                    clock: ContinuousClock(),
+                    wallClock: SystemWallClock(),
+                    tls: TLSConfiguration()
+                )
+                let refusal = await #expect(throws: SessionError.self) { try await untrusting.dial() }
+                #expect(refusal?.code == .dialFailed)
+                #expect(
+                    refusal?.message.contains("certificate of 127.0.0.1:\(loopback.relay.port) is not trusted") == true
+                )
             }
-            #expect(response.status == 200)
-            let untrusting = RelayDialer(
-                host: "127.0.0.1",
-                port: loopback.relay.port,
-                rendezvousSecret: await box.rendezvousSecret,
-                clock: ContinuousClock(),
-                wallClock: SystemWallClock(),
-                tls: TLSConfiguration()
-            )
-            let refusal = await #expect(throws: SessionError.self) { try await untrusting.dial() }
-            #expect(refusal?.code == .dialFailed)
-            #expect(refusal?.message.contains("certificate of 127.0.0.1:\(loopback.relay.port) is not trusted") == true)
         }
     }
 

@@ -17,7 +17,11 @@ struct TLSCrossCheckTests {
         let server = try PythonPeer.start(["server", files.certificate, files.key])
         defer { server.stop() }
         let port = try #require(await server.port())
-        let client = try await Self.connect(port: port, tls: .trusting(caFile: files.authority))
+        let client = try await TLSLoopbackTests.connect(
+            port: port,
+            path: "/crosscheck",
+            tls: .trusting(caFile: files.authority)
+        )
         try await client.send(.text("Grüße ⚡️"))
         #expect(try await client.receive() == .text("Grüße ⚡️"))
         let payload = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 % 251) }
@@ -38,7 +42,7 @@ struct TLSCrossCheckTests {
         defer { server.stop() }
         let port = try #require(await server.port())
         let error = await caught { () async throws(WebSocketError) in
-            try await Self.connect(port: port, tls: .trusting(caFile: files.authority))
+            try await TLSLoopbackTests.connect(port: port, path: "/crosscheck", tls: .trusting(caFile: files.authority))
         }
         #expect(error?.code == .tlsUntrustedCertificate)
     }
@@ -47,31 +51,12 @@ struct TLSCrossCheckTests {
         let certificates = try TestCertificates()
         let files = try PEMFiles(certificates.good, authority: certificates.authority)
         defer { files.remove() }
-        let handler: @Sendable (WebSocketUpgradeRequest) async -> Void = { request in
-            guard request.path == "/crosscheck", let connection = try? request.accept() else { return }
-            while let message = try? await connection.receive() {
-                guard message != .text("close please") else {
-                    return await connection.close(code: 4409, reason: "493828")
-                }
-                try? await connection.send(message)
-            }
-        }
-        try await withServer(tls: TestCertificates.identity(certificates.good), handler: handler) { server in
+        try await withServer(tls: TestCertificates.identity(certificates.good), handler: CrossCheckTests.handler) {
+            server in
             let run = try await PythonPeer.run(["client", "\(server.port)", files.authority])
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.hasPrefix("OK"), "\(run.output)")
         }
-    }
-
-    private static func connect(port: Int, tls: TLSConfiguration) async throws(WebSocketError) -> WebSocketConnection {
-        try await WebSocketClient.connect(
-            host: "127.0.0.1",
-            port: port,
-            path: "/crosscheck",
-            limits: WebSocketLimits(),
-            clock: ContinuousClock(),
-            tls: tls
-        )
     }
 }
 

@@ -181,11 +181,16 @@ struct TLSLoopbackTests {
         return error
     }
 
-    private static func connect(port: Int, tls: TLSConfiguration) async throws(WebSocketError) -> WebSocketConnection {
+    /// Dials `wss://127.0.0.1:port/path` on the real clock.
+    static func connect(
+        port: Int,
+        path: String = "/tls",
+        tls: TLSConfiguration
+    ) async throws(WebSocketError) -> WebSocketConnection {
         try await WebSocketClient.connect(
             host: "127.0.0.1",
             port: port,
-            path: "/tls",
+            path: path,
             limits: WebSocketLimits(),
             clock: ContinuousClock(),
             tls: tls
