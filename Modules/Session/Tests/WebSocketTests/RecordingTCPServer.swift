@@ -26,6 +26,7 @@ final class RecordingTCPServer: Sendable {
     private let listener: Int32
     private let received = Mutex<[UInt8]>([])
     private let sockets = Mutex<[Int32]>([])
+    private let corruptsNextAnswer = Mutex(false)
     private let firstBytes = Mailbox<Void>()
     private let clientEnded = Mailbox<Void>()
 
@@ -61,6 +62,11 @@ final class RecordingTCPServer: Sendable {
     /// Returns once the client has ended its side of TCP (or the socket failed).
     func waitForClientEnd() async { _ = await clientEnded.next() }
 
+    /// Flips one bit of the next bytes the forwarded server sends the client, as an attacker on the path would.
+    func corruptNextAnswer() {
+        corruptsNextAnswer.withLock { $0 = true }
+    }
+
     /// Cuts the client's TCP connection at once, without any TLS goodbye.
     func cut() {
         for descriptor in sockets.withLock({ $0 }) { shutdown(descriptor, Int32(SHUT_RDWR)) }
@@ -87,7 +93,7 @@ final class RecordingTCPServer: Sendable {
                 }
             }
             guard connected else { return clientEnded.post(()) }
-            Thread { Self.pump(from: upstream, to: client, record: nil) }.start()
+            Thread { Self.pump(from: upstream, to: client, record: nil, alter: self.alter) }.start()
             Self.pump(from: client, to: upstream, record: record)
         case .silent:
             Self.pump(from: client, to: nil, record: record)
@@ -108,13 +114,25 @@ final class RecordingTCPServer: Sendable {
         if isFirst { firstBytes.post(()) }
     }
 
+    private func alter(_ chunk: inout [UInt8], count: Int) {
+        guard corruptsNextAnswer.withLock({ $0 }) else { return }
+        corruptsNextAnswer.withLock { $0 = false }
+        chunk[count - 1] ^= 0x01
+    }
+
     /// Copies bytes from `source` to `target` until `source` ends, then ends `target`'s writing side.
-    private static func pump(from source: Int32, to target: Int32?, record: (([UInt8]) -> Void)?) {
+    private static func pump(
+        from source: Int32,
+        to target: Int32?,
+        record: (([UInt8]) -> Void)?,
+        alter: ((inout [UInt8], Int) -> Void)? = nil
+    ) {
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             record?(Array(chunk[..<count]))
+            alter?(&chunk, count)
             if let target {
                 _ = chunk.withUnsafeBytes { send(target, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
             }

@@ -135,6 +135,23 @@ struct TLSLoopbackTests {
         }
     }
 
+    @Test func aRecordAlteredOnThePathEndsTheConnectionAndIsNeverDelivered() async throws {
+        let certificates = try TestCertificates()
+        try await withServer(tls: TestCertificates.identity(certificates.good), handler: echoHandler) { server in
+            let proxy = try RecordingTCPServer(.forward(port: server.port))
+            defer { proxy.stop() }
+            let client = try await Self.connect(port: proxy.port, tls: certificates.trust)
+            try await client.send(.text("first"))
+            #expect(try await client.receive() == .text("first"))
+            proxy.corruptNextAnswer()
+            try await client.send(.text("second"))
+            let error = await caught { () async throws(WebSocketError) in try await client.receive() }
+            #expect(error?.code == .connectionLost)
+            #expect(error?.closeCode == 1006)
+            #expect(error?.message.contains("a TLS record from 127.0.0.1:\(proxy.port) was rejected") == true)
+        }
+    }
+
     @Test func aTrustRootFileThatCannotBeReadIsNamed() async throws {
         let error = await caught { () async throws(WebSocketError) in
             try await Self.connect(port: 9, tls: .trusting(caFile: "/nonexistent/ca.pem"))
