@@ -13,7 +13,7 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
     .testTarget(name: target, dependencies: deps, path: "Modules/\(module)/Tests/\(target)")
 }
 
-/// OpenSSL's libcrypto on Linux; Apple platforms use CryptoKit behind the same interface.
+/// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
 let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
 /// The library products, one per target and named after it: each module's interface, its live implementation and
@@ -23,7 +23,7 @@ let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(plat
 let libraries = [
     "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
     "SessionInterface", "Noise", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
-    "SealInterface", "Seal", "Cache", "Trace", "History", "HistoryTestSupport", "Prices", "Site",
+    "TLSCertificates", "SealInterface", "Seal", "Cache", "Trace", "History", "HistoryTestSupport", "Prices", "Site",
     "FTWClient",
 ]
 
@@ -59,7 +59,14 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
-        .target(name: "WebSocket", path: "Modules/Session/Sources/WebSocket", exclude: ["README.md"]),
+        .target(
+            name: "WebSocket",
+            dependencies: [openSSL],
+            path: "Modules/Session/Sources/WebSocket",
+            exclude: ["README.md"]
+        ),
+        // Certificates made with libcrypto's X509 API, for the demo box and tests only.
+        module("Session", "TLSCertificates", [openSSL]),
         module(
             "Session",
             "Session",
@@ -72,13 +79,13 @@ let package = Package(
             ["Session", "SessionInterface", "BoxProtocol", "ClockSeam", "ClockSeamTesting"]
         ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting"]),
+        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates"]),
         moduleTests(
             "Session",
             "SessionTests",
             [
                 "Session", "SessionInterface", "SessionTestSupport", "SessionTestHarness", "BoxProtocol", "Noise",
-                "Crypto", "WebSocket", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
+                "Crypto", "WebSocket", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures", "TLSCertificates",
             ]
         ),
 
@@ -142,7 +149,10 @@ let package = Package(
         // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
         .target(
             name: "DemoBox",
-            dependencies: ["BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus"],
+            dependencies: [
+                "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus",
+                "TLSCertificates",
+            ],
             path: "Apps/DemoBox/Sources/DemoBox"
         ),
         .executableTarget(
@@ -223,7 +233,7 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting",
+                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
@@ -234,7 +244,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox",
+                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox", "TLSCertificates",
             ],
             path: "Tests/EndToEndTests"
         ),

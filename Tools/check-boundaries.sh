@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 # Targets any module may import: the wire, the bus, the clock seam, cryptography and the age-keyed ask machinery.
 SHARED="Bus ClockSeam BoxProtocol Crypto COpenSSL Cache"
 # Targets only tests (and other test-support targets) may import: fakes, harnesses and the simulated clock.
-TEST_ONLY="Fixtures SessionTestSupport SessionTestHarness SealTestSupport HistoryTestSupport ClockSeamTesting"
+TEST_ONLY="Fixtures SessionTestSupport SessionTestHarness SealTestSupport HistoryTestSupport ClockSeamTesting TLSCertificates"
 
 violations=0
 report() {

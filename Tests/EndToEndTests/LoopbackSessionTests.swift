@@ -2,11 +2,13 @@ import BoxProtocol
 import Bus
 import ClockSeam
 import DemoBox
+import Foundation
 import Noise
 import Session
 import SessionInterface
 import SessionTestHarness
 import Testing
+import WebSocket
 
 /// The live session over real sockets on 127.0.0.1: `RelayDialer` → WebSocket → `DemoRelayServer` → the demo box,
 /// Noise end to end. These tests wait on I/O, each wait capped by a deadline.
@@ -22,9 +24,11 @@ import Testing
         let recorder: EventRecorder
     }
 
-    /// A demo box and its relay on the real clocks, and a live session dialling it, running around `body`.
+    /// A demo box and its relay on the real clocks, and a live session dialling it, running around `body`; with
+    /// `tls` the relay serves `wss://` with a CA made in `tls`'s folder, and the dialer trusts that CA's file.
     private static func withLoopback(
         random: any RandomSource = SystemRandomSource(),
+        tls: DemoBoxTLS? = nil,
         _ body: @Sendable (Loopback) async throws -> Void
     ) async throws {
         let box = SimulatedBox(
@@ -32,14 +36,15 @@ import Testing
             clock: ContinuousClock(),
             wallClock: SystemWallClock()
         )
-        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls)
         let events = EventBus<SessionEvent>()
         let dialer = RelayDialer(
             host: "127.0.0.1",
             port: relay.port,
             rendezvousSecret: await box.rendezvousSecret,
             clock: ContinuousClock(),
-            wallClock: SystemWallClock()
+            wallClock: SystemWallClock(),
+            tls: tls.map { .trusting(caFile: $0.caFile) }
         )
         let session = LiveSession(
             dialer: dialer,
@@ -85,8 +90,24 @@ import Testing
         await recorder.streamChanges.filter { if case .streamReturned = $0 { true } else { false } }.count
     }
 
-    @Test func aSessionEnrolsThroughTheRelayReadsAndReconnectsAsAKnownDevice() async throws {
-        try await Self.withLoopback { loopback in
+    /// Runs `body` with the demo box's `--tls` files made in a fresh folder when `overTLS`, or with nil.
+    private static func withDemoTLS(
+        _ overTLS: Bool,
+        _ body: (DemoBoxTLS?) async throws -> Void
+    ) async throws {
+        guard overTLS else { return try await body(nil) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wss-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await body(try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000))
+    }
+
+    @Test(arguments: [false, true])
+    func aSessionEnrolsThroughTheRelayReadsAndReconnectsAsAKnownDevice(overTLS: Bool) async throws {
+        try await Self.withDemoTLS(overTLS) { tls in try await Self.enrolReadAndReconnect(tls: tls) }
+    }
+
+    private static func enrolReadAndReconnect(tls: DemoBoxTLS?) async throws {
+        try await Self.withLoopback(tls: tls) { loopback in
             let (session, box, recorder) = (loopback.session, loopback.box, loopback.recorder)
             await session.setPhase(.inactive)
             await session.setPhase(.active)
@@ -112,6 +133,26 @@ import Testing
             #expect(asks.map(\.type) == received.map(\.type))
             #expect(asks.map(\.id) == received.map { $0.id ?? 0 })
             #expect(received.map(\.connection) == [1, 2])
+        }
+    }
+
+    @Test func aDialerWithoutTheDemoCAIsRefusedNamingTheUntrustedCertificate() async throws {
+        try await Self.withDemoTLS(true) { tls in
+            try await Self.withLoopback(tls: tls) { loopback in
+                let untrusting = RelayDialer(
+                    host: "127.0.0.1",
+                    port: loopback.relay.port,
+                    rendezvousSecret: await loopback.box.rendezvousSecret,
+                    clock: ContinuousClock(),
+                    wallClock: SystemWallClock(),
+                    tls: TLSConfiguration()
+                )
+                let refusal = await #expect(throws: SessionError.self) { try await untrusting.dial() }
+                #expect(refusal?.code == .dialFailed)
+                #expect(
+                    refusal?.message.contains("certificate of 127.0.0.1:\(loopback.relay.port) is not trusted") == true
+                )
+            }
         }
     }
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The other end for ftw-core's WebSocket cross-checks, built on Python's `websockets` package.
 
-    websocket_peer.py server         echo server on 127.0.0.1; prints "PORT <n>", runs until stdin closes
-    websocket_peer.py client <port>  exchanges messages with a server at ws://127.0.0.1:<port>/crosscheck,
-                                     prints "OK" and exits 0 when every check passed
+    websocket_peer.py server [CERT KEY]    echo server on 127.0.0.1; prints "PORT <n>", runs until stdin closes;
+                                           with a PEM certificate chain and key it serves wss:// (Python's ssl)
+    websocket_peer.py client <port> [CA]   exchanges messages with a server at ws://127.0.0.1:<port>/crosscheck,
+                                           prints "OK" and exits 0 when every check passed; with a CA file it
+                                           dials wss:// and verifies the server (chain and host name) against it
 
 Server commands (text messages): "fragment text" and "fragment binary" answer with a fragmented message;
 "close <code> <reason>" closes with that code and reason. Anything else is echoed.
@@ -13,6 +15,7 @@ Compression is off on both ends, as the relay has it. Every run gives up after 3
 """
 
 import asyncio
+import ssl
 import sys
 
 from websockets.asyncio.client import connect
@@ -35,8 +38,8 @@ async def echo(ws):
             await ws.send(message)
 
 
-async def run_server():
-    async with serve(echo, "127.0.0.1", 0, compression=None, max_size=1 << 20) as server:
+async def run_server(tls=None):
+    async with serve(echo, "127.0.0.1", 0, compression=None, max_size=1 << 20, ssl=tls) as server:
         port = server.sockets[0].getsockname()[1]
         print(f"PORT {port}", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
@@ -47,9 +50,22 @@ def expect(condition, what):
         raise AssertionError(what)
 
 
-async def run_client(port):
-    uri = f"ws://127.0.0.1:{port}/crosscheck"
-    async with connect(uri, compression=None, max_size=1 << 20) as ws:
+def server_context(certificate, key):
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certificate, key)
+    return context
+
+
+def client_context(ca_file):
+    context = ssl.create_default_context(cafile=ca_file)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    return context
+
+
+async def run_client(port, tls=None):
+    uri = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}/crosscheck"
+    async with connect(uri, compression=None, max_size=1 << 20, ssl=tls) as ws:
         await ws.send("Hello")
         expect(await ws.recv() == "Hello", "text echo")
         for length in (1, 125, 126, 65535, 65536):
@@ -73,10 +89,10 @@ async def run_client(port):
 
 
 def main():
-    if sys.argv[1:2] == ["server"]:
-        job = run_server()
-    elif sys.argv[1:2] == ["client"] and len(sys.argv) == 3:
-        job = run_client(int(sys.argv[2]))
+    if sys.argv[1:2] == ["server"] and len(sys.argv) in (2, 4):
+        job = run_server(server_context(*sys.argv[2:4]) if len(sys.argv) == 4 else None)
+    elif sys.argv[1:2] == ["client"] and len(sys.argv) in (3, 4):
+        job = run_client(int(sys.argv[2]), client_context(sys.argv[3]) if len(sys.argv) == 4 else None)
     else:
         sys.exit(__doc__)
     asyncio.run(asyncio.wait_for(job, DEADLINE_SECONDS))

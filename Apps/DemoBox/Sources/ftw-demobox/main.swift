@@ -72,15 +72,25 @@ let box = SimulatedBox(
     wallClock: SystemWallClock()
 )
 let relay: DemoRelayServer
+let tls: DemoBoxTLS?
 do {
-    relay = try DemoRelayServer(box: box, port: options.port, clock: ContinuousClock())
+    tls = try options.stateFolder.flatMap { folder throws(DemoBoxError) in
+        guard options.servesTLS else { return nil }
+        return try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000)
+    }
+    relay = try DemoRelayServer(box: box, port: options.port, clock: ContinuousClock(), tls: tls)
 } catch {
     say("ftw-demobox: \(error)", to: .standardError)
     exit(1)
 }
 let lanHint = "127.0.0.1:\(relay.port)"
 say(await box.enrolmentURL(lanHint: lanHint))
-say("relay: ws://127.0.0.1:\(relay.port)")
+if let tls {
+    say("relay: wss://127.0.0.1:\(relay.port)")
+    say("ca: \(tls.caFile)")
+} else {
+    say("relay: ws://127.0.0.1:\(relay.port)")
+}
 
 let (stop, signalSources) = stopSignals()
 await withTaskGroup(of: Void.self) { group in

@@ -11,6 +11,7 @@ import Testing
         #expect(options.port == 9000 && options.stateFolder == "/tmp/box")
         #expect(options.publishHour == 12 && options.publishMinute == 45)
         #expect(options.pricesLate && options.latencyMs == 120 && !options.servesPlannerPrefs)
+        #expect(try DemoBoxOptions.parse(["--tls", "--state", "/tmp/box"]).servesTLS)
         let configuration = options.configuration(identity: .generate(), devices: [])
         #expect(configuration.pricePublish == (12, 45) && configuration.relayLatency == .milliseconds(120))
         #expect(configuration.pricesLate && !configuration.servesPlannerPrefs)
@@ -24,7 +25,7 @@ import Testing
 
     @Test(arguments: [
         ["--port"], ["--port", "http"], ["--port", "70000"], ["--publish", "1300"], ["--publish", "25:00"],
-        ["--publish", "13:5"], ["--latency", "-1"], ["--state"], ["--state", "--no-prefs"], ["--turbo"],
+        ["--publish", "13:5"], ["--latency", "-1"], ["--state"], ["--state", "--no-prefs"], ["--turbo"], ["--tls"],
     ])
     func aFlagItCannotReadIsRefused(arguments: [String]) {
         #expect {

@@ -1,10 +1,10 @@
 public import ClockSeam
 public import SessionInterface
-import WebSocket
+public import WebSocket
 
-/// Opens carriers to the relay: a WebSocket to `ws://<host>:<port>` and this hour's room, as ``RelayRendezvous``
-/// names it (the rendezvous also learns from the relay's 4409 and 4410 closes). When to redial after such a close is
-/// the session's decision.
+/// Opens carriers to the relay: a WebSocket (`ws://`, or `wss://` with a `TLSConfiguration`) to `<host>:<port>` and
+/// this hour's room, as ``RelayRendezvous`` names it (the rendezvous also learns from the relay's 4409 and 4410
+/// closes). When to redial after such a close is the session's decision.
 ///
 /// ## Concurrency
 /// A `Sendable` class; its mutable part is the rendezvous's adopted offset.
@@ -12,6 +12,7 @@ public final class RelayDialer: CarrierDialer {
     private let host: String
     private let port: Int
     private let clock: any Clock<Duration>
+    private let tls: TLSConfiguration?
 
     /// This hour's room, shared with the carriers that report the relay's closes.
     public let rendezvous: RelayRendezvous
@@ -24,16 +25,19 @@ public final class RelayDialer: CarrierDialer {
     ///   - rendezvousSecret: The QR code's 32-byte rendezvous secret.
     ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
     ///   - wallClock: The wall clock that names the epoch.
+    ///   - tls: The trust for `wss://` (the system store, plus `--ca` roots); nil dials plain `ws://`.
     public init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
         clock: any Clock<Duration>,
-        wallClock: any WallClock
+        wallClock: any WallClock,
+        tls: TLSConfiguration? = nil
     ) {
         self.host = host
         self.port = port
         self.clock = clock
+        self.tls = tls
         rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock)
     }
 
@@ -54,7 +58,8 @@ public final class RelayDialer: CarrierDialer {
                 port: port,
                 path: path,
                 limits: WebSocketLimits(),
-                clock: clock
+                clock: clock,
+                tls: tls
             )
         } catch {
             if error.code == .cancelled { throw SessionError(.cancelled, "the dial was cancelled") }

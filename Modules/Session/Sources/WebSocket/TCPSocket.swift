@@ -69,6 +69,16 @@ final class TCPSocket: Sendable {
         throw WebSocketError(.connectFailed, "\(host):\(port): \(lastError)")
     }
 
+    /// Whether the socket was shut down or released here, so a read of 0 bytes is our doing, not the peer's end.
+    var isShutDown: Bool {
+        state.withLock { state in
+            switch state {
+            case .shutDown, .closed: true
+            case .unconnected, .open: false
+            }
+        }
+    }
+
     /// Reads what is available, blocking until something is.
     ///
     /// - Returns: The number of bytes read; 0 when the peer ended TCP or the socket was shut down.
@@ -149,25 +159,6 @@ final class TCPSocket: Sendable {
             case .unconnected, .closed: break
             }
             state = .closed
-        }
-    }
-
-    /// Reads and discards until the peer ends TCP, waiting at most `timeout` in all for silence to end.
-    ///
-    /// Closing with unread bytes makes the kernel send RST, which can destroy the close frame the peer has not
-    /// read yet; draining first lets the last frame arrive.
-    func drain(timeout: Duration) {
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        let slices = 16
-        var quietSlices = 0
-        var reads = 0
-        while quietSlices < slices, reads < 256 {
-            guard waitUntilReadable(timeout: timeout / slices) else {
-                quietSlices += 1
-                continue
-            }
-            guard let count = try? receive(into: &buffer), count > 0 else { return }
-            reads += 1
         }
     }
 

@@ -1,29 +1,44 @@
-/// Opens client connections: TCP, then the HTTP/1.1 Upgrade of RFC 6455 §4.1.
+import Synchronization
+
+/// Opens client connections: TCP, then TLS for `wss://`, then the HTTP/1.1 Upgrade of RFC 6455 §4.1.
 public enum WebSocketClient {
-    /// Connects to `ws://host:port/path` and completes the opening handshake.
+    /// How far a dial got, so a deadline can say which step it cut short.
+    private final class Progress: Sendable {
+        let isNegotiatingTLS = Atomic(false)
+    }
+
+    /// Connects to `ws://host:port/path`, or `wss://host:port/path` when `tls` is given, and completes the opening
+    /// handshake.
     ///
-    /// Sends a fresh random 16-byte key, asks for no extension (permessage-deflate stays off) and no subprotocol,
-    /// and accepts only a 101 with the right `Sec-WebSocket-Accept`. Frames the server sends right after its answer
-    /// are kept.
+    /// With `tls`, the TLS handshake verifies the server (chain, validity, host name: see ``TLSConfiguration``)
+    /// before any WebSocket byte is sent. Then sends a fresh random 16-byte key, asks for no extension
+    /// (permessage-deflate stays off) and no subprotocol, and accepts only a 101 with the right
+    /// `Sec-WebSocket-Accept`. Frames the server sends right after its answer are kept.
     /// - Parameters:
-    ///   - host: A name or address literal.
+    ///   - host: A name or address literal; with TLS the certificate must name it.
     ///   - port: The TCP port.
     ///   - path: The request target, starting with `/`.
-    ///   - limits: The bounds for this connection; ``WebSocketLimits/handshakeTimeout`` bounds this call.
+    ///   - limits: The bounds for this connection; ``WebSocketLimits/handshakeTimeout`` bounds this call, TLS
+    ///     included.
     ///   - clock: The clock the handshake and closing timeouts run on.
+    ///   - tls: The trust for `wss://`; nil dials plain `ws://`.
     /// - Throws: ``WebSocketError`` with ``WebSocketError/Code/connectFailed``,
     ///   ``WebSocketError/Code/handshakeFailed`` (with `httpStatus` when refused), ``WebSocketError/Code/timeout``,
-    ///   or ``WebSocketError/Code/cancelled``.
+    ///   ``WebSocketError/Code/cancelled``, or with TLS one of the `tls…` codes (untrusted, expired, wrong host,
+    ///   plain-text server, handshake timeout, no close_notify, handshake failed, configuration, unavailable).
     public static func connect(
         host: String,
         port: Int,
         path: String,
         limits: WebSocketLimits,
-        clock: any Clock<Duration>
+        clock: any Clock<Duration>,
+        tls: TLSConfiguration? = nil
     ) async throws(WebSocketError) -> WebSocketConnection {
+        let security = try StreamSecurity.client(tls)
         let key = WebSocketHandshake.makeKey()
         let request = try WebSocketHandshake.makeRequest(host: host, port: port, path: path, key: key)
         let socket = TCPSocket()
+        let progress = Progress()
         let result = await BlockingCall.run(
             timeout: limits.handshakeTimeout,
             clock: clock,
@@ -32,18 +47,29 @@ public enum WebSocketClient {
             work: {
                 do throws(WebSocketError) {
                     try socket.dial(host: host, port: port, writeTimeout: limits.writeTimeout)
-                    try socket.sendAll(request)
-                    let (head, leftover) = try socket.readHead(limit: limits.maxHandshakeHeaderSize)
+                    progress.isNegotiatingTLS.store(security.isTLS, ordering: .sequentiallyConsistent)
+                    let stream = try security.open(socket, host: host, port: port)
+                    progress.isNegotiatingTLS.store(false, ordering: .sequentiallyConsistent)
+                    try stream.sendAll(request)
+                    let (head, leftover) = try stream.readHead(limit: limits.maxHandshakeHeaderSize)
                     try WebSocketHandshake.validateResponse(head, key: key)
-                    return .success(leftover)
+                    return .success((stream, leftover))
                 } catch {
                     socket.dispose()
                     return .failure(error)
                 }
             }
         )
-        let leftover = try result.get()
-        let connection = WebSocketConnection(socket: socket, role: .client, limits: limits, clock: clock)
+        let (stream, leftover): (ByteStream, [UInt8])
+        do {
+            (stream, leftover) = try result.get()
+        } catch  where error.code == .timeout && progress.isNegotiatingTLS.load(ordering: .sequentiallyConsistent) {
+            throw WebSocketError(
+                .tlsHandshakeTimeout,
+                "\(host):\(port) did not finish the TLS handshake within \(limits.handshakeTimeout)"
+            )
+        }
+        let connection = WebSocketConnection(socket: stream, role: .client, limits: limits, clock: clock)
         connection.start(leftover: leftover)
         return connection
     }

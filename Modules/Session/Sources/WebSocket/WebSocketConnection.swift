@@ -52,13 +52,13 @@ public final class WebSocketConnection: Sendable {
     public let role: WebSocketRole
     let limits: WebSocketLimits
     let clock: any Clock<Duration>
-    let socket: TCPSocket
+    let socket: ByteStream
     let state = Mutex(State())
     let writer = DispatchQueue(label: "WebSocket writer")
     /// Signalled when a parked reader may go on: the inbox has room or the connection is ending.
     let readerMayContinue = DispatchSemaphore(value: 0)
 
-    init(socket: TCPSocket, role: WebSocketRole, limits: WebSocketLimits, clock: any Clock<Duration>) {
+    init(socket: ByteStream, role: WebSocketRole, limits: WebSocketLimits, clock: any Clock<Duration>) {
         self.socket = socket
         self.role = role
         self.limits = limits

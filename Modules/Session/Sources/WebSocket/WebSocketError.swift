@@ -8,6 +8,8 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         private enum Value: String, Sendable, Hashable {
             case connectFailed, handshakeFailed, protocolViolation, messageTooBig, invalidUTF8
             case closed, connectionLost, timeout, io, cancelled
+            case tlsUntrustedCertificate, tlsCertificateExpired, tlsWrongHost, tlsPlainTextServer
+            case tlsHandshakeTimeout, tlsNoCloseNotify, tlsHandshakeFailed, tlsConfiguration, tlsUnavailable
         }
 
         private let value: Value
@@ -34,6 +36,24 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         public static let io = Code(.io)
         /// The waiting task was cancelled; the connection itself is unaffected.
         public static let cancelled = Code(.cancelled)
+        /// The server's certificate chain does not reach a trusted root (an unknown CA, or a self-signed leaf).
+        public static let tlsUntrustedCertificate = Code(.tlsUntrustedCertificate)
+        /// A certificate in the server's chain has expired (or is not valid yet).
+        public static let tlsCertificateExpired = Code(.tlsCertificateExpired)
+        /// The server's certificate is trusted but names another host than the one dialled.
+        public static let tlsWrongHost = Code(.tlsWrongHost)
+        /// The server answered the TLS ClientHello in plain text: a `ws://` port dialled as `wss://`.
+        public static let tlsPlainTextServer = Code(.tlsPlainTextServer)
+        /// The TCP connection was made but the TLS handshake did not finish in time.
+        public static let tlsHandshakeTimeout = Code(.tlsHandshakeTimeout)
+        /// TCP ended without TLS close_notify, so the stream may have been cut short (close code 1006).
+        public static let tlsNoCloseNotify = Code(.tlsNoCloseNotify)
+        /// The TLS handshake failed otherwise: no common version or cipher, a peer's alert, a malformed record.
+        public static let tlsHandshakeFailed = Code(.tlsHandshakeFailed)
+        /// A trust root, certificate or key given to us could not be read.
+        public static let tlsConfiguration = Code(.tlsConfiguration)
+        /// This platform's build has no TLS engine (Apple platforms use URLSession instead).
+        public static let tlsUnavailable = Code(.tlsUnavailable)
 
         /// The code's name, for logs.
         public var description: String { value.rawValue }

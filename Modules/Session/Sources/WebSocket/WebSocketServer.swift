@@ -2,7 +2,7 @@ import Synchronization
 
 /// A WebSocket server on 127.0.0.1 that validates each client's handshake strictly and hands it to a handler.
 ///
-/// Made for the local relay and demo box: ``init(port:limits:clock:)`` binds (so ``port`` is known at once),
+/// Made for the local relay and demo box: ``init(port:limits:clock:tls:)`` binds (so ``port`` is known at once),
 /// ``run(handler:)`` serves until ``close()`` or cancellation, and each connection's handler runs as a child task.
 /// Invalid handshakes are answered (400, 405 or 426) without reaching the handler.
 ///
@@ -22,16 +22,25 @@ public final class WebSocketServer: Sendable {
     private let listener: TCPListener
     private let limits: WebSocketLimits
     private let clock: any Clock<Duration>
+    private let security: StreamSecurity
     private let state = Mutex(State())
 
     /// Binds 127.0.0.1:`port` and listens; nothing is accepted until ``run(handler:)``.
     ///
     /// - Parameters:
     ///   - port: The port, or 0 for an ephemeral one.
-    ///   - limits: The bounds for every connection.
+    ///   - limits: The bounds for every connection; ``WebSocketLimits/handshakeTimeout`` covers TLS too.
     ///   - clock: The clock the handshake and closing timeouts run on.
-    /// - Throws: ``WebSocketError/Code/io`` when the port cannot be bound.
-    public init(port: Int = 0, limits: WebSocketLimits, clock: any Clock<Duration>) throws(WebSocketError) {
+    ///   - tls: The certificate chain and key to serve `wss://` with; nil serves plain `ws://`.
+    /// - Throws: ``WebSocketError/Code/io`` when the port cannot be bound, ``WebSocketError/Code/tlsConfiguration``
+    ///   when the identity's chain or key is unusable.
+    public init(
+        port: Int = 0,
+        limits: WebSocketLimits,
+        clock: any Clock<Duration>,
+        tls: TLSServerIdentity? = nil
+    ) throws(WebSocketError) {
+        security = try StreamSecurity.server(tls)
         listener = try TCPListener(port: port)
         self.limits = limits
         self.clock = clock
@@ -86,7 +95,8 @@ public final class WebSocketServer: Sendable {
             clock: clock,
             interrupt: { socket.interrupt() },
             abandon: { _ in socket.dispose() },
-            work: { [limits] in Self.readRequest(socket, limits: limits) }
+            work: { [limits, security, port] in Self.readRequest(socket, security: security, port: port, limits: limits)
+            }
         )
         guard case .success(let received) = result else {
             _ = state.withLock { $0.handshaking.removeValue(forKey: socketID) }
@@ -94,7 +104,7 @@ public final class WebSocketServer: Sendable {
         }
         let request = WebSocketUpgradeRequest(
             head: received.head,
-            socket: socket,
+            socket: received.stream,
             leftover: received.leftover,
             limits: limits,
             clock: clock
@@ -111,17 +121,27 @@ public final class WebSocketServer: Sendable {
         _ = state.withLock { $0.requests.removeValue(forKey: requestID) }
     }
 
-    /// Reads and validates a request on the handshake thread, answering an invalid one itself.
+    /// Runs the TLS handshake if any, then reads and validates a request on the handshake thread, answering an
+    /// invalid one itself (a client whose TLS handshake failed gets only the alert).
     private static func readRequest(
         _ socket: TCPSocket,
+        security: StreamSecurity,
+        port: Int,
         limits: WebSocketLimits
-    ) -> Result<(head: WebSocketRequestHead, leftover: [UInt8]), WebSocketError> {
+    ) -> Result<(head: WebSocketRequestHead, leftover: [UInt8], stream: ByteStream), WebSocketError> {
+        let stream: ByteStream
         do throws(WebSocketError) {
-            let (bytes, leftover) = try socket.readHead(limit: limits.maxHandshakeHeaderSize)
-            return .success((try WebSocketHandshake.validateRequest(bytes), leftover))
+            stream = try security.open(socket, host: "a client on 127.0.0.1", port: port)
+        } catch {
+            socket.dispose()
+            return .failure(error)
+        }
+        do throws(WebSocketError) {
+            let (bytes, leftover) = try stream.readHead(limit: limits.maxHandshakeHeaderSize)
+            return .success((try WebSocketHandshake.validateRequest(bytes), leftover, stream))
         } catch {
             let status = error.httpStatus ?? 400
-            socket.sendRefusal(
+            stream.sendRefusal(
                 WebSocketHandshake.makeRefusal(status: status, reason: "Bad Request"),
                 drainFor: limits.closeTimeout
             )

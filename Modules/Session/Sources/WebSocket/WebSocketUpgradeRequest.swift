@@ -17,14 +17,14 @@ public final class WebSocketUpgradeRequest: Sendable {
 
     /// The request's path and headers.
     public let head: WebSocketRequestHead
-    private let socket: TCPSocket
+    private let socket: ByteStream
     private let limits: WebSocketLimits
     private let clock: any Clock<Duration>
     private let state: Mutex<State>
 
     init(
         head: WebSocketRequestHead,
-        socket: TCPSocket,
+        socket: ByteStream,
         leftover: [UInt8],
         limits: WebSocketLimits,
         clock: any Clock<Duration>

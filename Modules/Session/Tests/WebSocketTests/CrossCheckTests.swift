@@ -42,17 +42,19 @@ struct CrossCheckTests {
         }
     }
 
-    @Test func pythonsClientExchangesEveryKindOfMessageWithOurServer() async throws {
-        let handler: @Sendable (WebSocketUpgradeRequest) async -> Void = { request in
-            guard request.path == "/crosscheck", let connection = try? request.accept() else { return }
-            while let message = try? await connection.receive() {
-                guard message != .text("close please") else {
-                    return await connection.close(code: 4409, reason: "493828")
-                }
-                try? await connection.send(message)
+    /// What Python's client expects of our server: an echo at `/crosscheck` that closes 4409 "493828" when asked.
+    static let handler: @Sendable (WebSocketUpgradeRequest) async -> Void = { request in
+        guard request.path == "/crosscheck", let connection = try? request.accept() else { return }
+        while let message = try? await connection.receive() {
+            guard message != .text("close please") else {
+                return await connection.close(code: 4409, reason: "493828")
             }
+            try? await connection.send(message)
         }
-        try await withServer(handler: handler) { server in
+    }
+
+    @Test func pythonsClientExchangesEveryKindOfMessageWithOurServer() async throws {
+        try await withServer(handler: Self.handler) { server in
             let run = try await PythonPeer.run(["client", "\(server.port)"])
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.hasPrefix("OK"), "\(run.output)")

@@ -1,13 +1,14 @@
 import WebSocket
 
-/// Runs a real server on 127.0.0.1 (ephemeral port) around `body`, and closes it afterwards.
+/// Runs a real server on 127.0.0.1 (ephemeral port, `wss://` with `tls`) around `body`, and closes it afterwards.
 func withServer<Result: Sendable>(
     limits: WebSocketLimits = WebSocketLimits(),
     clock: any Clock<Duration> = ContinuousClock(),
+    tls: TLSServerIdentity? = nil,
     handler: @escaping @Sendable (WebSocketUpgradeRequest) async -> Void,
     body: (WebSocketServer) async throws -> Result
 ) async throws -> Result {
-    let server = try WebSocketServer(port: 0, limits: limits, clock: clock)
+    let server = try WebSocketServer(port: 0, limits: limits, clock: clock, tls: tls)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run(handler: handler) }
         do {

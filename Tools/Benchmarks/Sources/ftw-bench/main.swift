@@ -4,6 +4,7 @@ import Foundation
 let benchmarks: [String: @Sendable ([String]) async -> Void] = [
     "history": { _ in await HistoryBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
+    "tls": { _ in await TLSBenchmark.run() },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

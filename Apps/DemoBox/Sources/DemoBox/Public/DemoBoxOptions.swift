@@ -2,9 +2,11 @@
 public struct DemoBoxOptions: Sendable, Hashable {
     /// What `--help` prints.
     public static let usage = """
-        usage: ftw-demobox [--port N] [--state DIR] [--publish HH:MM] [--prices-late] [--latency MS] [--no-prefs]
+        usage: ftw-demobox [--port N] [--state DIR] [--tls] [--publish HH:MM] [--prices-late] [--latency MS]
+                           [--no-prefs]
           --port N         the relay's port on 127.0.0.1 (default 8787; 0 picks a free one)
           --state DIR      keep the box's keys and enrolled phones in DIR, so a known phone reconnects
+          --tls            serve the relay over wss:// with a CA and certificate kept in the --state DIR
           --publish HH:MM  local time tomorrow's prices appear (default 13:00)
           --prices-late    tomorrow's prices never appear today
           --latency MS     the relay's delay each way, in milliseconds
@@ -15,6 +17,8 @@ public struct DemoBoxOptions: Sendable, Hashable {
     public var port = 8787
     /// Where the state file lives; nil keeps nothing.
     public var stateFolder: String?
+    /// Whether the relay serves `wss://` (its CA and certificate live in ``stateFolder``).
+    public var servesTLS = false
     /// Hour of the price publication, local.
     public var publishHour = 13
     /// Minute of the price publication.
@@ -41,6 +45,7 @@ public struct DemoBoxOptions: Sendable, Hashable {
             switch flag {
             case "--port": options.port = try number(flag, rest.popFirst(), in: 0...65535)
             case "--state": options.stateFolder = try value(flag, rest.popFirst())
+            case "--tls": options.servesTLS = true
             case "--publish": (options.publishHour, options.publishMinute) = try time(flag, rest.popFirst())
             case "--prices-late": options.pricesLate = true
             case "--latency": options.latencyMs = try number(flag, rest.popFirst(), in: 0...60_000)
@@ -48,6 +53,9 @@ public struct DemoBoxOptions: Sendable, Hashable {
             case "--help", "-h": options.showsHelp = true
             default: throw DemoBoxError(.badArgument, "unknown argument \(flag)\n\(usage)")
             }
+        }
+        guard !options.servesTLS || options.stateFolder != nil else {
+            throw DemoBoxError(.badArgument, "--tls needs --state DIR, where the box keeps its CA and certificate")
         }
         return options
     }

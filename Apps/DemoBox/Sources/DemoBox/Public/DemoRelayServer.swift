@@ -27,11 +27,17 @@ public final class DemoRelayServer: Sendable {
     ///   - box: The box whose room phones join.
     ///   - port: The port, or 0 for an ephemeral one.
     ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
-    /// - Throws: ``DemoBoxError`` `.listen` when the port cannot be bound.
-    public init(box: SimulatedBox, port: Int = 0, clock: any Clock<Duration>) throws(DemoBoxError) {
+    ///   - tls: The certificate to serve `wss://` with (as the real relay does); nil serves plain `ws://`.
+    /// - Throws: ``DemoBoxError`` `.listen` when the port cannot be bound or the certificate cannot be served.
+    public init(
+        box: SimulatedBox,
+        port: Int = 0,
+        clock: any Clock<Duration>,
+        tls: DemoBoxTLS? = nil
+    ) throws(DemoBoxError) {
         self.box = box
         do {
-            server = try WebSocketServer(port: port, limits: Self.limits, clock: clock)
+            server = try WebSocketServer(port: port, limits: Self.limits, clock: clock, tls: tls?.identity)
         } catch {
             throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)")
         }

@@ -1,0 +1,79 @@
+/// A certificate authority made on the spot with libcrypto's X509 API, and the certificates it signs.
+///
+/// For the demo box (its `--tls` CA) and tests (expired, wrong-host and self-signed certificates), never for the
+/// client library: a client only ever trusts a CA, it never makes one. Keys are P-256; certificates are X.509 v3
+/// with the extensions a strict verifier wants (basic constraints, key usage, key identifiers, subject alternative
+/// names). Validity is given in Unix seconds by the caller, whose clock it is. Built on Linux only (OpenSSL); elsewhere
+/// every factory throws.
+public struct CertificateAuthority: Sendable, Hashable {
+    /// A span of validity, in Unix seconds.
+    public struct Validity: Sendable, Hashable {
+        /// The first second the certificate is valid.
+        public var notBefore: Int64
+        /// The last second the certificate is valid.
+        public var notAfter: Int64
+
+        /// A span from `notBefore` to `notAfter`.
+        public init(notBefore: Int64, notAfter: Int64) {
+            self.notBefore = notBefore
+            self.notAfter = notAfter
+        }
+
+        /// From an hour before `now` (clocks differ a little) until `days` after it.
+        public static func around(now: Int64, days: Int64) -> Validity {
+            Validity(notBefore: now - 3_600, notAfter: now + days * 86_400)
+        }
+    }
+
+    /// The CA's own certificate and key.
+    public let root: CertificateAndKey
+
+    /// A CA from a certificate and key made earlier (the demo box's, read back from its state folder).
+    public init(root: CertificateAndKey) {
+        self.root = root
+    }
+
+    /// Makes a new CA with a fresh key.
+    ///
+    /// - Throws: ``CertificateError`` when OpenSSL refuses a step.
+    public static func make(commonName: String, validity: Validity) throws(CertificateError) -> CertificateAuthority {
+        #if canImport(COpenSSL)
+        return CertificateAuthority(root: try X509Builder.makeAuthority(commonName: commonName, validity: validity))
+        #else
+        throw CertificateError.unavailable
+        #endif
+    }
+
+    /// A server certificate for `hosts` (DNS names or IP literals), signed by this CA.
+    ///
+    /// - Throws: ``CertificateError`` when the CA's PEM cannot be read or OpenSSL refuses a step.
+    public func issue(
+        commonName: String,
+        hosts: [String],
+        validity: Validity
+    ) throws(CertificateError)
+        -> CertificateAndKey
+    {
+        #if canImport(COpenSSL)
+        return try X509Builder.issue(by: root, commonName: commonName, hosts: hosts, validity: validity)
+        #else
+        throw CertificateError.unavailable
+        #endif
+    }
+
+    /// A leaf for `hosts` that signs itself: no CA vouches for it, so a verifying client must refuse it.
+    ///
+    /// - Throws: ``CertificateError`` when OpenSSL refuses a step.
+    public static func selfSignedLeaf(
+        hosts: [String],
+        validity: Validity
+    ) throws(CertificateError)
+        -> CertificateAndKey
+    {
+        #if canImport(COpenSSL)
+        return try X509Builder.selfSignedLeaf(hosts: hosts, validity: validity)
+        #else
+        throw CertificateError.unavailable
+        #endif
+    }
+}

@@ -1,0 +1,69 @@
+/// Whether the streams a client dials or a server accepts are plain or TLS, decided once with the TLS context.
+///
+/// The one place that knows TLS exists only where OpenSSL is linked: elsewhere asking for it fails with
+/// ``WebSocketError/Code/tlsUnavailable`` (on Apple platforms URLSession's WebSocket task does TLS instead).
+enum StreamSecurity: Sendable {
+    /// `ws://`.
+    case plain
+    #if canImport(COpenSSL)
+    /// `wss://`, with the context every connection's engine is made from.
+    case tls(TLSContext)
+    #endif
+
+    /// A client's security: plain without a configuration.
+    ///
+    /// - Throws: ``WebSocketError/Code/tlsConfiguration`` for an unreadable trust root,
+    ///   ``WebSocketError/Code/tlsUnavailable`` where no TLS is built.
+    static func client(_ configuration: TLSConfiguration?) throws(WebSocketError) -> StreamSecurity {
+        guard let configuration else { return .plain }
+        #if canImport(COpenSSL)
+        return .tls(try TLSContext.client(configuration))
+        #else
+        throw unavailable
+        #endif
+    }
+
+    /// A server's security: plain without an identity.
+    ///
+    /// - Throws: ``WebSocketError/Code/tlsConfiguration`` for an unusable certificate or key,
+    ///   ``WebSocketError/Code/tlsUnavailable`` where no TLS is built.
+    static func server(_ identity: TLSServerIdentity?) throws(WebSocketError) -> StreamSecurity {
+        guard let identity else { return .plain }
+        #if canImport(COpenSSL)
+        return .tls(try TLSContext.server(identity))
+        #else
+        throw unavailable
+        #endif
+    }
+
+    /// Whether streams are encrypted.
+    var isTLS: Bool {
+        switch self {
+        case .plain: false
+        #if canImport(COpenSSL)
+        case .tls: true
+        #endif
+        }
+    }
+
+    /// A stream over the connected `socket`, after the TLS handshake when there is one (on the calling thread).
+    ///
+    /// - Parameters:
+    ///   - host: The host dialled (a client verifies the certificate against it), or the peer's label (a server).
+    ///   - port: The port, for messages.
+    func open(_ socket: TCPSocket, host: String, port: Int) throws(WebSocketError) -> ByteStream {
+        switch self {
+        case .plain:
+            return ByteStream(plain: socket)
+        #if canImport(COpenSSL)
+        case .tls(let context):
+            return ByteStream(tls: try TLSSession.handshake(over: socket, context: context, host: host, port: port))
+        #endif
+        }
+    }
+
+    private static let unavailable = WebSocketError(
+        .tlsUnavailable,
+        "this build has no TLS engine; on Apple platforms use URLSession's WebSocket task for wss://"
+    )
+}
