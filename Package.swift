@@ -175,7 +175,7 @@ let package = Package(
             name: "FTWClient",
             dependencies: [
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "WebSocket",
             ],
             path: "Apps/Headless/Sources/FTWClient"
         ),

@@ -63,7 +63,7 @@ import Testing
     }
 
     private static func relay(_ server: DemoRelayServer) -> RelayAddress {
-        RelayAddress(host: "127.0.0.1", port: server.port)
+        RelayAddress(secure: false, host: "127.0.0.1", port: server.port)
     }
 
     @Test func aKnownDeviceReconnectsWithAnEmptyPayloadAfterBothSidesRestart() async throws {

@@ -119,4 +119,14 @@ import Testing
             #expect(try await world.pair(link).get().role == "owner")
         }
     }
+
+    @Test func aSitePairedFromItsLinkIsReachedThroughTheProductionRelayNotItsLANHint() async throws {
+        try await PhoneWorld.run { world in
+            let link = try await world.link()
+            let site = try await world.pair(link, relay: nil).get()
+            #expect(site.relay == "wss://relay.ftw.energy:443")
+            #expect(try RelayAddress(parsing: site.relay ?? "") == .production)
+            #expect(link.lanHint == "127.0.0.1:8787", "the LAN hint is not where the phone dials")
+        }
+    }
 }

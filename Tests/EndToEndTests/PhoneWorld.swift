@@ -60,12 +60,15 @@ struct PhoneWorld: Sendable {
         try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "127.0.0.1:8787"))
     }
 
-    /// Pairs with `link` through the in-process relay, letting simulated time run until the pairing ends.
-    func pair(_ link: EnrolmentURL) async -> Result<PairedSite, any Error> {
+    /// Pairs with `link` through the in-process relay, letting simulated time run until the pairing ends; the site
+    /// keeps `relay` as its address, or the library's default when nil.
+    func pair(_ link: EnrolmentURL, relay: RelayAddress? = .demoBox) async -> Result<PairedSite, any Error> {
         await withTaskGroup(of: Result<PairedSite, any Error>?.self) { group in
             group.addTask { [pairing, box] in
                 do {
-                    return .success(try await pairing.pair(link, relay: .demoBox, dialer: box.inProcessDialer()))
+                    let dialer = box.inProcessDialer()
+                    if let relay { return .success(try await pairing.pair(link, relay: relay, dialer: dialer)) }
+                    return .success(try await pairing.pair(link, dialer: dialer))
                 } catch {
                     return .failure(error)
                 }

@@ -6,7 +6,8 @@ import Session
 import SessionInterface
 
 extension HeadlessClient {
-    /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through.
+    /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with
+    /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store).
     ///
     /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address (it was paired in-process).
     public static func onWallClock(
@@ -19,10 +20,9 @@ extension HeadlessClient {
         return HeadlessClient(
             paired: paired,
             store: store,
-            dialer: RelayDialer(
-                host: address.host,
-                port: address.port,
+            dialer: address.dialer(
                 rendezvousSecret: paired.rendezvousSecret,
+                caFile: paired.caFile,
                 clock: clock,
                 wallClock: SystemWallClock()
             ),

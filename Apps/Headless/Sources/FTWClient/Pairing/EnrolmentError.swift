@@ -25,7 +25,7 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
         public static let refused = Code(value: .refused)
         /// Nothing answered through the relay before the deadline (no relay there, or no box in the room).
         public static let noAnswer = Code(value: .noAnswer)
-        /// The relay address is not `ws://HOST:PORT`.
+        /// The relay address is not `ws://HOST[:PORT]` or `wss://HOST[:PORT]`.
         public static let relay = Code(value: .relay)
         /// The phone could not seal its key and the pending site before pairing, so it sent nothing.
         public static let notKept = Code(value: .notKept)

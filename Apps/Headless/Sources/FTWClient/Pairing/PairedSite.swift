@@ -22,8 +22,11 @@ public struct PairedSite: Sendable, Hashable, Codable {
     public var role: String?
     /// The scopes the box granted, once it answered hello.
     public var scopes: [String]
-    /// The relay this site is reached through, such as `ws://127.0.0.1:8787`; nil for the in-process demo box.
+    /// The relay this site is reached through, such as `wss://relay.ftw.energy:443`; nil for the in-process demo box.
     public var relay: String?
+    /// A PEM file of CA certificates trusted for this site's `wss://` relay besides the system's (a self-hosted relay,
+    /// `ftw-demobox --tls`); nil for the system trust store alone.
+    public var caFile: String?
 
     /// Whether the enrolment is still pending: the code was sent (or was about to be) but no hello has confirmed that
     /// the box spent it for this phone. A pending site is greeted as a known device first, since the box may have
@@ -40,7 +43,8 @@ public struct PairedSite: Sendable, Hashable, Codable {
         pairingCode: [UInt8],
         role: String? = nil,
         scopes: [String] = [],
-        relay: String? = nil
+        relay: String? = nil,
+        caFile: String? = nil
     ) {
         self.site = site
         self.boxStaticPublicKey = boxStaticPublicKey
@@ -51,6 +55,7 @@ public struct PairedSite: Sendable, Hashable, Codable {
         self.role = role
         self.scopes = scopes
         self.relay = relay
+        self.caFile = caFile
     }
 
     /// The kept file's model name: the pairing record is sealed like any model file, as `kept-pairing-<site>`.

@@ -55,15 +55,10 @@ public struct Pairing: Sendable {
         Pairing(store: store, clock: ContinuousClock(), wallClock: SystemWallClock())
     }
 
-    /// The dialer for the relay room of the box with `rendezvousSecret`.
-    public func dialer(rendezvousSecret: [UInt8], relay: RelayAddress) -> RelayDialer {
-        RelayDialer(
-            host: relay.host,
-            port: relay.port,
-            rendezvousSecret: rendezvousSecret,
-            clock: clock,
-            wallClock: wallClock
-        )
+    /// The dialer for the relay room of the box with `rendezvousSecret`, trusting `caFile` besides the system's
+    /// trust store on a `wss://` relay.
+    public func dialer(rendezvousSecret: [UInt8], relay: RelayAddress, caFile: String? = nil) -> RelayDialer {
+        relay.dialer(rendezvousSecret: rendezvousSecret, caFile: caFile, clock: clock, wallClock: wallClock)
     }
 
     /// Enrols with `link`'s code through `relay` and seals the site once the box answers hello.
@@ -72,18 +67,23 @@ public struct Pairing: Sendable {
     ///
     /// - Parameters:
     ///   - link: The box's enrolment link.
-    ///   - relay: The relay it listens on (kept with the site).
+    ///   - relay: The relay it listens on (kept with the site): the production relay unless told otherwise, since a
+    ///     real box's relay is not configurable (protocol.md §8.3). The link's LAN hint is not a relay address.
+    ///   - caFile: A PEM file of CA certificates to trust on a `wss://` relay besides the system's (kept with the site).
     ///   - dialer: Opens carriers to the box; nil for `relay`'s room.
     /// - Throws: ``EnrolmentError`` `.refused` when the box stays silent, `.noAnswer` when nothing answers;
     ///   `SealError` when the site cannot be sealed.
     public func pair(
         _ link: EnrolmentURL,
-        relay: RelayAddress,
+        relay: RelayAddress = .production,
+        caFile: String? = nil,
         dialer: (any CarrierDialer)? = nil
     ) async throws -> PairedSite {
         let known = await PairedSite.read(site: link.site, from: store)
-        let dialer = dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay)
-        if let known, known.isPending, let enrolled = await enrolledBefore(known, relay: relay, dialer: dialer) {
+        let dialer = dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay, caFile: caFile)
+        if let known, known.isPending,
+            let enrolled = await enrolledBefore(known, relay: relay, caFile: caFile, dialer: dialer)
+        {
             return enrolled
         }
         var site = PairedSite(
@@ -93,7 +93,8 @@ public struct Pairing: Sendable {
             lanHint: link.lanHint,
             devicePrivateKey: known?.devicePrivateKey ?? X25519.generatePrivateKey(),
             pairingCode: link.pairingCode,
-            relay: relay.description
+            relay: relay.description,
+            caFile: caFile
         )
         do {
             try await site.write(to: store)
@@ -116,11 +117,13 @@ public struct Pairing: Sendable {
     private func enrolledBefore(
         _ pending: PairedSite,
         relay: RelayAddress,
+        caFile: String?,
         dialer: any CarrierDialer
     ) async -> PairedSite? {
         var known = pending
         known.pairingCode = []
         known.relay = relay.description
+        known.caFile = caFile
         guard let hello = try? await connect(known, dialer: dialer) else { return nil }
         guard (try? await keep(known, granted: hello)) != nil else { return nil }
         return await PairedSite.read(site: known.site, from: store) ?? known
@@ -131,21 +134,26 @@ public struct Pairing: Sendable {
     /// - Parameters:
     ///   - site: The paired site.
     ///   - relay: Where its relay listens now, kept with the site; nil for where it listened before.
+    ///   - caFile: A PEM file of CA certificates to trust on a `wss://` relay, kept with the site; nil for the one the
+    ///     site was paired with.
     ///   - dialer: Opens carriers to the box; nil for the relay's room.
     /// - Returns: The box's hello answer.
     /// - Throws: ``EnrolmentError`` as ``pair(_:relay:dialer:)``, `.relay` when the site has no relay address.
     public func greet(
         _ site: PairedSite,
         relay: RelayAddress? = nil,
+        caFile: String? = nil,
         dialer: (any CarrierDialer)? = nil
     ) async throws -> HelloOK {
         let address = try relay ?? RelayAddress(parsing: site.relay ?? "")
         var record = site
         record.relay = address.description
+        record.caFile = caFile ?? site.caFile
         record.pairingCode = []
         let hello = try await connect(
             record,
-            dialer: dialer ?? self.dialer(rendezvousSecret: site.rendezvousSecret, relay: address)
+            dialer: dialer
+                ?? self.dialer(rendezvousSecret: site.rendezvousSecret, relay: address, caFile: record.caFile)
         )
         try await keep(record, granted: hello)
         return hello

@@ -6,12 +6,15 @@ import Seal
 import SealInterface
 import Session
 
-/// `pair`, `greet`, `sites` and `forget`: the phone's side of enrolment, against `ftw-demobox` over loopback.
+/// `pair`, `greet`, `sites` and `forget`: the phone's side of enrolment, through the production relay (a real box)
+/// or `ftw-demobox`'s.
 extension HeadlessCommand {
     static let pairingUsage = """
-          pair URL [--relay ws://127.0.0.1:PORT] [--data DIR]
-              Pairs with the box whose enrolment link is URL (as ftw-demobox prints it), through its relay.
-          greet [SITE] [--relay ws://127.0.0.1:PORT] [--data DIR]
+          pair URL [--relay wss://HOST[:PORT] | ws://HOST[:PORT]] [--ca FILE] [--data DIR]
+              Pairs with the box whose enrolment link is URL (the QR code's text), through wss://relay.ftw.energy
+              unless --relay names another (ftw-demobox prints its own); --ca trusts a PEM CA file besides the
+              system's certificates (ftw-demobox --tls prints its CA file).
+          greet [SITE] [--relay ADDRESS] [--ca FILE] [--data DIR]
               Reconnects to a paired site as a known device (through a new relay address, if given).
           sites [--data DIR]
               Lists the paired sites.
@@ -20,24 +23,24 @@ extension HeadlessCommand {
         """
 
     static func pair(_ options: inout CommandOptions) async throws -> Int32 {
-        let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
+        let (relay, caFile) = try relayOptions(&options)
         let folder = try dataFolder(&options)
         guard let text = options.positional() else { throw CommandError("'pair' needs the box's enrolment link") }
         try options.finish()
         let link = try EnrolmentURL(parsing: text)
-        let site = try await pairing(folder).pair(link, relay: relay ?? .demoBox)
+        let site = try await pairing(folder).pair(link, relay: relay ?? .production, caFile: caFile)
         print("paired with site \(site.site) as \(site.role ?? "?")")
         print(describe(site))
         return 0
     }
 
     static func greet(_ options: inout CommandOptions) async throws -> Int32 {
-        let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
+        let (relay, caFile) = try relayOptions(&options)
         let folder = try dataFolder(&options)
         let name = options.positional()
         try options.finish()
         let site = try await pairedSite(name, in: folder)
-        let hello = try await pairing(folder).greet(site, relay: relay)
+        let hello = try await pairing(folder).greet(site, relay: relay, caFile: caFile)
         print("site \(site.site) knows this phone: \(hello.role.rawValue), box \(hello.box.id)")
         return 0
     }
@@ -100,6 +103,21 @@ extension HeadlessCommand {
         return try await runner.runOnWallClock(site: paired.site, folder: site.folder)
     }
 
+    /// `--relay ADDRESS` (nil when not given) and `--ca FILE`, which must be a file this process can read.
+    static func relayOptions(_ options: inout CommandOptions) throws -> (relay: RelayAddress?, caFile: String?) {
+        let relay = try options.value("--relay").map { text throws(EnrolmentError) in try RelayAddress(parsing: text) }
+        let caFile = try options.value("--ca")
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw CommandError("--ca \(caFile): no readable file there (a PEM file of CA certificates)")
+        }
+        if caFile != nil, relay.map({ !$0.secure }) ?? false {
+            throw CommandError(
+                "--ca goes with a wss:// relay; \(relay.map(String.init(describing:)) ?? "") speaks no TLS"
+            )
+        }
+        return (relay, caFile)
+    }
+
     /// `--data DIR`, or the standard folder.
     static func dataFolder(_ options: inout CommandOptions) throws -> DataFolder {
         try options.value("--data").map { DataFolder(url: URL(fileURLWithPath: $0)) } ?? .standard
@@ -129,6 +147,8 @@ extension HeadlessCommand {
 
     private static func describe(_ site: PairedSite) -> String {
         let device = DeviceID(privateKey: site.devicePrivateKey).map(\.rawValue) ?? "?"
-        return "  device \(device), relay \(site.relay ?? "in-process"), scopes \(site.scopes.joined(separator: " "))"
+        let trust = site.caFile.map { ", trusting \($0)" } ?? ""
+        return
+            "  device \(device), relay \(site.relay ?? "in-process")\(trust), scopes \(site.scopes.joined(separator: " "))"
     }
 }

@@ -59,7 +59,11 @@ public struct LaunchClock: Sendable {
 
     private func measure(box: SimulatedBox, port: Int, root: URL) async throws -> LaunchClockReport {
         let filled = DataFolder(url: root.appendingPathComponent("filled"))
-        let site = try await pair(box: box, relay: RelayAddress(host: "127.0.0.1", port: port), folder: filled)
+        let site = try await pair(
+            box: box,
+            relay: RelayAddress(secure: false, host: "127.0.0.1", port: port),
+            folder: filled
+        )
         try await fillByOneStay(LaunchProbe(dataFolder: filled, site: site, patience: stay + .seconds(10)))
         let bare = DataFolder(url: root.appendingPathComponent("bare"))
         try Self.copyKeepingOnlyPairing(filled, to: bare)
