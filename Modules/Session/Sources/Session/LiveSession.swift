@@ -71,6 +71,8 @@ public actor LiveSession: BoxSession {
     var reconnect: ReconnectPolicy
     /// True from a return to the front until the next handshake starts (its deadline is the short one).
     var foregroundAttempt = false
+    /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
+    var silentHandshakes = 0
     var generation = 0
     var connectionCount = 0
     /// The box's uptime in the last frame that carried it: commands expire relative to it.
@@ -151,14 +153,21 @@ public actor LiveSession: BoxSession {
         case .background:
             enterBackground()
         case .inactive:
-            if returning { foregroundAttempt = true }
+            if returning { returnToFront() }
             dialIfWanted()
         case .active:
             stays.enter()
-            if returning { foregroundAttempt = true }
+            if returning { returnToFront() }
             dialIfWanted()
         }
         wake()
+    }
+
+    /// A return from the background (or the first phase in front): the next handshake gets the short deadline, and
+    /// the watchdog waits for a first message from the relay.
+    private func returnToFront() {
+        foregroundAttempt = true
+        arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
     }
 
     public func hello() async -> HelloOK? {
@@ -196,7 +205,7 @@ public actor LiveSession: BoxSession {
             carrierEvent(event, generation: generation)
         case .carrierEnded(let generation, let reason):
             guard connection?.generation == generation else { return }
-            connectionLost(reason: reason, closeCode: nil)
+            connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
         case .timer(let timer, let token):
             guard timers[timer]?.token == token else { return }
             timers[timer] = nil
@@ -213,14 +222,13 @@ public actor LiveSession: BoxSession {
             switch effect {
             case .connect(let generation, let outbox, let stop):
                 group.addTask { [dialer, inputContinuation] in
-                    await stop.race {
-                        await ConnectionRunner.run(
-                            generation: generation,
-                            dialer: dialer,
-                            outbox: outbox,
-                            inputs: inputContinuation
-                        )
-                    }
+                    await ConnectionRunner.run(
+                        generation: generation,
+                        dialer: dialer,
+                        outbox: outbox,
+                        stop: stop,
+                        inputs: inputContinuation
+                    )
                 }
             case .timer(let timer, let duration, let token, let stop):
                 group.addTask { [clock, inputContinuation] in
@@ -236,7 +244,7 @@ public actor LiveSession: BoxSession {
     private func stopEverything() {
         runState = .stopped
         let stopped = SessionError(.cancelled, "the session stopped")
-        endConnection(reason: "the session stopped", failing: stopped)
+        endConnection(reason: stopped, failing: stopped)
         for timer in Array(timers.keys) { cancel(timer) }
         fail(readers: slot.drainQueue(), with: stopped)
         for id in Array(commandWaiters.keys) { settleCommand(id, .failure(stopped)) }
@@ -251,7 +259,7 @@ extension ConnectionState {
         case .dialing(let attempt): "dialing (attempt \(attempt))"
         case .handshaking: "handshaking"
         case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
-        case .closed(let reason): "closed: \(reason)"
+        case .closed(let reason): "closed: \(reason.message)"
         }
     }
 }

@@ -36,7 +36,7 @@ actor EventRecorder {
     }
 
     /// When the connection closed and why (ms after `originMs`).
-    func closes(since originMs: Int64) -> [(atMs: Int64, reason: String)] {
+    func closes(since originMs: Int64) -> [(atMs: Int64, reason: SessionError)] {
         stamped.compactMap { stamp in
             if case .connection(.closed(let reason)) = stamp.event { return (stamp.atMs - originMs, reason) }
             return nil
