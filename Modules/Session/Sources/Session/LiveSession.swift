@@ -87,6 +87,10 @@ public actor LiveSession: BoxSession {
     var nextTimerToken = 0
     var effects: [SessionEffect] = []
     var stays = StayLedger()
+    /// Connection runners started and not yet finished (a finished one has closed its carrier).
+    var openRunners = 0
+    /// Callers of ``close()`` waiting for the last runner to finish.
+    var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Makes a session; nothing happens until ``run()`` runs and a phase in front is set.
     ///
@@ -170,6 +174,25 @@ public actor LiveSession: BoxSession {
         arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
     }
 
+    /// Ends the use of the session (the end of a pairing, a greeting, or forgetting the site): it goes to the
+    /// background, so its carrier closes with a close frame (1000), and this returns once that carrier is closed,
+    /// after at most the carrier's own bounded wait for the relay's answer. Cancel ``run()`` only after this, or the
+    /// socket is dropped and the relay reads a lost network (1006).
+    public func close() async {
+        setPhase(.background)
+        guard openRunners > 0 else { return }
+        await withCheckedContinuation { closeWaiters.append($0) }
+    }
+
+    /// A connection runner finished: its carrier is closed.
+    private func runnerEnded() {
+        openRunners -= 1
+        guard openRunners == 0 else { return }
+        let waiters = closeWaiters
+        closeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
     public func hello() async -> HelloOK? {
         guard connection?.stage == .streaming else { return nil }
         return connection?.hello
@@ -221,6 +244,7 @@ public actor LiveSession: BoxSession {
         for effect in pending {
             switch effect {
             case .connect(let generation, let outbox, let stop):
+                openRunners += 1
                 group.addTask { [dialer, inputContinuation] in
                     await ConnectionRunner.run(
                         generation: generation,
@@ -229,6 +253,7 @@ public actor LiveSession: BoxSession {
                         stop: stop,
                         inputs: inputContinuation
                     )
+                    await self.runnerEnded()
                 }
             case .timer(let timer, let duration, let token, let stop):
                 group.addTask { [clock, inputContinuation] in
@@ -248,6 +273,9 @@ public actor LiveSession: BoxSession {
         for timer in Array(timers.keys) { cancel(timer) }
         fail(readers: slot.drainQueue(), with: stopped)
         for id in Array(commandWaiters.keys) { settleCommand(id, .failure(stopped)) }
+        let waiters = closeWaiters
+        closeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 }
 

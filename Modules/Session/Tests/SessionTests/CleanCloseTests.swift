@@ -20,12 +20,15 @@ import WebSocket
         }
     }
 
-    @Test func theBackgroundClosesTheRelaySocketWithANormalClosure() async throws {
+    /// A relay that says `ready` and reads until the socket ends, and a session dialling it that `end` stops once
+    /// message 1 has arrived; the run (session and relay) is cancelled right after `end`.
+    ///
+    /// - Returns: The close code the relay read for each socket.
+    private static func closeCodes(ending end: @Sendable (LiveSession) async -> Void) async throws -> [UInt16] {
         let clock = ManualClock(originMs: SessionWorld.originMs)
         let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: clock)
-        let joined = Tally<String>()
-        let closeCodes = Tally<UInt16>()
         let received = Tally<Int>()
+        let closeCodes = Tally<UInt16>()
         let session = LiveSession(
             dialer: RelayDialer(
                 host: "127.0.0.1",
@@ -49,7 +52,6 @@ import WebSocket
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { request in
-                    joined.note(request.path)
                     guard let connection = try? request.accept() else { return }
                     try? await connection.send(.text("ready"))
                     while (try? await connection.receive()) != nil { received.note(1) }
@@ -57,14 +59,26 @@ import WebSocket
                 }
             }
             group.addTask { try await session.run() }
-            defer { group.cancelAll() }
             await session.setPhase(.inactive)
-            try await Self.until { received.seen.count == 1 }
-            await session.setPhase(.background)
-            try await Self.until { closeCodes.seen.count == 1 }
-            #expect(joined.seen.count == 1)
-            #expect(closeCodes.seen == [WebSocketCloseCode.normalClosure])
-            await server.close()
+            try await until { received.seen.count == 1 }
+            await end(session)
+            group.cancelAll()
         }
+        try await until { closeCodes.seen.count == 1 }
+        await server.close()
+        return closeCodes.seen
+    }
+
+    @Test func theBackgroundClosesTheRelaySocketWithANormalClosure() async throws {
+        let codes = try await Self.closeCodes { session in
+            await session.setPhase(.background)
+            await session.close()
+        }
+        #expect(codes == [WebSocketCloseCode.normalClosure])
+    }
+
+    @Test func theEndOfUseClosesTheRelaySocketWithANormalClosureBeforeTheSessionIsCancelled() async throws {
+        let codes = try await Self.closeCodes { session in await session.close() }
+        #expect(codes == [WebSocketCloseCode.normalClosure])
     }
 }
