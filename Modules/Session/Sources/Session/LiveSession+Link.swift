@@ -101,31 +101,45 @@ extension LiveSession {
 
     /// The handshake's deadline passed: a slow link if messages were still arriving, else a silent box, and a
     /// refusal once the box has been silent to several handshakes in a row.
+    ///
+    /// A pairing code met by silence is a refusal at once, and the session halts: every message 1 that carries it
+    /// counts as a guess on the box (five wrong ones burn the code), so it is never sent again on its own.
     func handshakeTimedOut() {
         guard connection?.stage == .handshaking else { return }
         let heard = connection?.heard ?? 0
-        let failure: SessionError
-        if heard > 0 {
+        guard heard == 0 else {
             silentHandshakes = 0
-            failure = SessionError(
-                .slowLink,
-                "the handshake timed out while \(heard) messages were still arriving: the link is too slow"
+            return connectionLost(
+                SessionError(
+                    .slowLink,
+                    "the handshake timed out while \(heard) messages were still arriving: the link is too slow"
+                ),
+                closeCode: nil
             )
-        } else {
-            silentHandshakes += 1
-            failure =
-                silentHandshakes >= configuration.silencesMeaningRefusal
-                ? SessionError(
-                    .refused,
-                    "the box was in its room and left \(silentHandshakes) handshakes in a row unanswered on a quiet"
-                        + " link: it no longer knows this phone"
-                )
-                : SessionError(
+        }
+        silentHandshakes += 1
+        if !identity.payload.isEmpty {
+            return haltSession(
+                SessionError(.refused, "the box was in its room and did not answer the pairing code: it refused it")
+            )
+        }
+        guard silentHandshakes >= configuration.silencesMeaningRefusal else {
+            return connectionLost(
+                SessionError(
                     .handshakeUnanswered,
                     "the box is in its room but did not answer the handshake in time (it may be busy or restarting)"
-                )
+                ),
+                closeCode: nil
+            )
         }
-        connectionLost(failure, closeCode: nil)
+        connectionLost(
+            SessionError(
+                .refused,
+                "the box was in its room and left \(silentHandshakes) handshakes in a row unanswered on a quiet"
+                    + " link: it no longer knows this phone"
+            ),
+            closeCode: nil
+        )
     }
 
     /// `hello_ok` did not come in time after the handshake: close, and redial after the backoff.

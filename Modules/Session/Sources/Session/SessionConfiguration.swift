@@ -63,7 +63,8 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// How many 4409 epoch corrections in a row redial at once before the backoff takes over.
     public var epochCorrections: Int
     /// How many handshakes in a row a box in the room may leave unanswered, on a quiet link, before the silence
-    /// reads as a refusal (`SessionError.Code.refused`): one silence may be a busy box, several are its "no".
+    /// reads as a refusal (`SessionError.Code.refused`): one silence may be a busy box, several are its "no". A
+    /// handshake that carries a pairing code is refused at its first silence (each one is a guess on the box).
     public var silencesMeaningRefusal = 2
     /// The id of a session's first request; 1 on the wire. Tests start near `UInt32.max` to see the wrap.
     package var firstRequestID: UInt32 = 1

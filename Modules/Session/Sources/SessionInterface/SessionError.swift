@@ -43,8 +43,8 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The Noise handshake finished but the box did not answer `hello` in time.
         public static let helloUnanswered = Code(value: .helloUnanswered)
         /// The box stayed silent to several handshakes in a row while it was in the room and the link was quiet:
-        /// the way a box refuses a phone it no longer knows (protocol.md §8.1). The one failure that means "pair
-        /// again".
+        /// the way a box refuses a phone it no longer knows (protocol.md §8.1), the one failure that means "pair
+        /// again". A pairing code met by silence is refused at once (each try spends one of its five guesses).
         public static let refused = Code(value: .refused)
         /// The API answer passed the size ceiling (`api.end.truncated`).
         public static let responseTooLarge = Code(value: .responseTooLarge)
