@@ -196,6 +196,8 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
             connection = number
             if lookers > 0 { await evaluate(startsLooking: true) }
         case .session(.connection(.streaming(let hello))):
+            // A box updated while the app runs may carry what its old build refused: its refusal no longer holds.
+            if let previous = boxBuild, previous != hello.box.build, failed?.retryable == false { failed = nil }
             boxBuild = hello.box.build
         case .session(.streamLost), .session(.terminated):
             connection = nil
