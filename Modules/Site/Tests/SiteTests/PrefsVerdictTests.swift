@@ -52,26 +52,6 @@ import Testing
         #expect(second.isEmpty, "the same build is not asked again")
     }
 
-    @Test func aBoxUpdatedWhileTheAppRunsIsAskedOnceMore() async {
-        let world = SiteWorld()
-        defer { world.removeFolder() }
-        world.answers.set(PlannerPrefs.kind.path, refusal: .unknownOp)
-        let prefs = world.prefs()
-        await world.with([prefs]) { simulation in
-            prefs.send(.viewAppeared)
-            await world.streamReturns(build: "v1.42.0")
-            await world.background(for: .seconds(60))
-            await world.streamReturns(build: "v1.42.0")
-            await world.background(for: .seconds(60))
-            world.answers.set(PlannerPrefs.kind.path, body: #"{"mode": "cheapest"}"#)
-            await world.streamReturns(build: "v1.43.0")
-            await simulation.settle()
-        }
-        #expect(await world.paths() == ["/api/planner/preferences", "/api/planner/preferences"])
-        #expect(await prefs.isAvailable)
-        #expect(await prefs.value?.mode == "cheapest")
-    }
-
     @Test func aBoxUpdateIsAskedOnceMore() async {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-update-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
