@@ -164,7 +164,7 @@ import WebSocket
             await loopback.relay.rotateEpoch()
             try await Self.until { await Self.returns(loopback.recorder) == 2 }
             #expect(loopback.dialer.epoch == localEpoch + 1)
-            let closes = await loopback.recorder.closes(since: 0).map(\.reason)
+            let closes = await loopback.recorder.closes(since: 0).map(\.reason.message)
             #expect(closes.contains { $0.hasPrefix("the carrier closed (4410 ") })
         }
     }

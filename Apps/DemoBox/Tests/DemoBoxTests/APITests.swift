@@ -122,8 +122,14 @@ import Testing
         try await BoxWorld.run(configuration: configuration) { world in
             let phone = try await world.streamingPhone()
             let answers = try await Self.call(world, phone, Self.get("/api/planner/preferences"))
-            #expect(Samples.error(answers.first)?.code == .unknownOp)
-            #expect(Samples.error(answers.first)?.args == ["t": "api.req", "field": "path"])
+            // protocol.md §7.4 and §2.11: one `error` on lane 0 with the request's id, exactly this body.
+            #expect(answers.map(\.type) == ["error"])
+            #expect(answers.first?.frame.lane == .control)
+            #expect(
+                Samples.error(answers.first)
+                    == ErrorBody(code: .unknownOp, retryable: false, args: ["t": "api.req", "field": "path"])
+            )
+            #expect(Samples.error(answers.first)?.retryAfterMs == nil)
         }
     }
 

@@ -1,3 +1,4 @@
+import BoxProtocol
 public import Bus
 public import ClockSeam
 import Foundation
@@ -64,8 +65,13 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     public private(set) var stored: StoredAnswer<Answer>?
 
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
-    /// the feature is hidden, not reported as an error, until the name changes.
+    /// the feature is hidden, not reported as an error, until the name changes, or, for `E_UNKNOWN_OP`, until the
+    /// box's build changes (the verdict is sealed with the build, so it holds across a kill).
     public private(set) var isUnavailable = false
+
+    /// The box build that said it does not carry this read (`E_UNKNOWN_OP`); nil when none did. Sealed, so a
+    /// relaunch asks nothing of the same build.
+    public private(set) var lackingOnBuild: String?
 
     /// Why the last ask failed, until an answer is recorded: what the model shows instead of a silent blank.
     public private(set) var failure: SessionError?
@@ -86,8 +92,10 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     private var connection: Int?
     /// The connection the held answer was asked on (for ``AskPolicy/everyReturn``).
     private var answeredOnConnection: Int?
-    /// A name whose ask failed: not asked again until someone starts looking again (or never, if refused).
-    private var failed: (name: AskName, retryable: Bool)?
+    /// The last failed ask: not asked again on the beat, and after repeated failures not before its backoff.
+    private var failed: AskFailure?
+    /// The build of the box the stream runs to now (`hello_ok.box.build`); nil before the first stream.
+    private var boxBuild: String?
 
     /// Makes a model's ask.
     ///
@@ -155,9 +163,21 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     public func restore() async {
         guard stored == nil, !restored, let store else { return }
         restored = true
-        guard let bytes = await store.keptFile(name: configuration.model, site: site),
-            let answer = try? JSONDecoder().decode(StoredAnswer<Answer>.self, from: Data(bytes))
-        else { return }
+        guard let bytes = await store.keptFile(name: configuration.model, site: site) else { return }
+        let decoder = JSONDecoder()
+        let sealed: SealedAsk<Answer>
+        if let bare = try? decoder.decode(StoredAnswer<Answer>.self, from: Data(bytes)) {
+            sealed = SealedAsk(stored: bare)
+        } else if let kept = try? decoder.decode(SealedAsk<Answer>.self, from: Data(bytes)) {
+            sealed = kept
+        } else {
+            return
+        }
+        if let build = sealed.lackingOnBuild {
+            lackingOnBuild = build
+            isUnavailable = true
+        }
+        guard let answer = sealed.stored else { return }
         stored = answer
         events.publish(.restored(answer))
     }
@@ -175,6 +195,10 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         case .session(.streamReturned(let number)):
             connection = number
             if lookers > 0 { await evaluate(startsLooking: true) }
+        case .session(.connection(.streaming(let hello))):
+            // A box updated while the app runs may carry what its old build refused: its refusal no longer holds.
+            if let previous = boxBuild, previous != hello.box.build, failed?.retryable == false { failed = nil }
+            boxBuild = hello.box.build
         case .session(.streamLost), .session(.terminated):
             connection = nil
         case .session(.telemetry):
@@ -193,7 +217,9 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     private func evaluate(startsLooking: Bool) async {
         guard let name = namer(wallClock.nowMs, stored) else { return }
         if stands(name: name, startsLooking: startsLooking) { return }
-        if let failed, failed.name == name, !(startsLooking && failed.retryable) { return }
+        if let failed, !failed.allows(name, startsLooking: startsLooking, nowMs: wallClock.nowMs) { return }
+        // A box that said it does not carry this read is not asked again until its build changes.
+        if let lackingOnBuild, boxBuild == nil || boxBuild == lackingOnBuild { return }
         // With no stream running, the read would wait in the session for the next one, however long that takes,
         // and leave under a name that may no longer hold: one frame for a stale name and one more for the new. The
         // stream's return evaluates again, by the name that holds then.
@@ -214,14 +240,12 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
 
     private func ask(_ name: AskName, byPerson: Bool) async {
         let askedOn = connection
+        let askedOfBuild = boxBuild
         do {
             let answer = try await asker(name, byPerson)
             await record(StoredAnswer(answer: answer, name: name, askedAtMs: wallClock.nowMs), askedOn: askedOn)
         } catch {
-            failed = (name, error.isRetryable || error.code != .box)
-            isUnavailable = !(failed?.retryable ?? true)
-            failure = error
-            events.publish(.failed(name: name, error: error))
+            await settleFailure(name, error, askedOfBuild: askedOfBuild)
             return
         }
         // The name may have turned while the ask was on the wire: ask again under the new one, never record the
@@ -229,14 +253,40 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         if lookers > 0 { await evaluate(startsLooking: false) }
     }
 
+    /// Nothing is recorded as answered; the failure is remembered, and a box that does not carry the read is
+    /// remembered with its build, sealed.
+    private func settleFailure(_ name: AskName, _ error: SessionError, askedOfBuild: String?) async {
+        let nowMs = wallClock.nowMs
+        if var failed {
+            failed.record(name: name, error: error, atMs: nowMs)
+            self.failed = failed
+        } else {
+            failed = AskFailure(name: name, error: error, atMs: nowMs)
+        }
+        isUnavailable = failed?.retryable == false
+        failure = error
+        events.publish(.failed(name: name, error: error))
+        if error.box?.code == .unknownOp, let askedOfBuild {
+            lackingOnBuild = askedOfBuild
+            await seal()
+        }
+    }
+
     private func record(_ answer: StoredAnswer<Answer>, askedOn: Int?) async {
         stored = answer
         failed = nil
         isUnavailable = false
+        lackingOnBuild = nil
         failure = nil
         answeredOnConnection = askedOn ?? connection
         events.publish(.answered(answer))
-        guard let store, let bytes = try? JSONEncoder().encode(answer) else { return }
+        await seal()
+    }
+
+    /// Writes the answer and the verdict to the model's sealed file.
+    private func seal() async {
+        let sealed = SealedAsk(stored: stored, lackingOnBuild: lackingOnBuild)
+        guard let store, let bytes = try? JSONEncoder().encode(sealed) else { return }
         try? await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
     }
 }

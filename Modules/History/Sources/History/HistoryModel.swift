@@ -48,8 +48,10 @@ public actor HistoryModel {
         var answeredOnConnection: Int?
         /// Set once the window stood after a live frame: priming happens once per launch.
         var primed = false
-        /// A name the box refused on a connection: not asked again until the name or the connection changes.
-        var refused: (name: AskName, connection: Int?)?
+        /// The last failed load: never asked again on the stream's beat, only when someone starts looking again
+        /// (a node view appears, the grid wants the window, the stream comes back) or, with a node open, when the
+        /// name turns; repeated failures wait out a backoff.
+        var failure: AskFailure?
         var restored = false
         /// The bytes last sealed (or read back), so an unchanged window is not written again.
         var sealed: [UInt8]?
@@ -187,17 +189,17 @@ public actor HistoryModel {
         switch input {
         case .trigger(.nodeViewAppeared):
             state.lookers += 1
-            await evaluate()
+            await evaluate(startsLooking: true)
         case .trigger(.nodeViewGone):
             state.lookers = max(0, state.lookers - 1)
         case .trigger(.gridWantsWindow):
-            await evaluate()
+            await evaluate(startsLooking: true)
         case .session(.streamReturned(let connection)):
             state.connection = connection
-            if wantsWindow { await evaluate() }
+            if wantsWindow { await evaluate(startsLooking: true) }
         case .session(.telemetry(let frame)):
             state.connection = frame.connection
-            if wantsWindow { await evaluate() }
+            if wantsWindow { await evaluate(startsLooking: false) }
         case .session(.streamLost), .session(.terminated):
             state.connection = nil
         case .session:
@@ -211,15 +213,19 @@ public actor HistoryModel {
     /// while no stream ran.
     private var wantsWindow: Bool { needsPriming || state.lookers > 0 || state.waitingForStream }
 
-    /// Loads the window unless the one held stands.
-    private func evaluate() async {
+    /// Loads the window unless the one held stands; `startsLooking` is false on the stream's beat.
+    private func evaluate(startsLooking: Bool) async {
         let nowMs = wallClock.nowMs
         let name = configuration.name(atMs: nowMs)
         if stands(name) {
             if policy == .ageKeyed { state.primed = true }
             return
         }
-        if let refused = state.refused, refused.name == name, refused.connection == state.connection { return }
+        if let failure = state.failure {
+            // After a failed load only someone looking asks again: on the beat, only an open node whose name turned.
+            if !startsLooking, state.lookers == 0 { return }
+            if !failure.allows(name, startsLooking: startsLooking, nowMs: nowMs) { return }
+        }
         guard state.connection != nil else {
             state.waitingForStream = true
             return
@@ -259,7 +265,7 @@ public actor HistoryModel {
         state.held.askedUnder = name
         state.held.askedAtMs = nowMs
         state.answeredOnConnection = askedOn ?? state.connection
-        state.refused = nil
+        state.failure = nil
         if policy == .ageKeyed { state.primed = true }
         await persist()
     }
@@ -280,7 +286,12 @@ public actor HistoryModel {
         for chunk in inbox.take() { land(chunk) }
         state.phase = .idle
         inbox.arm()
-        if error.code == .box { state.refused = (name, state.connection) }
+        if var failure = state.failure {
+            failure.record(name: name, error: error, atMs: wallClock.nowMs)
+            state.failure = failure
+        } else {
+            state.failure = AskFailure(name: name, error: error, atMs: wallClock.nowMs)
+        }
         events.publish(.failed(name: name, error: error))
     }
 

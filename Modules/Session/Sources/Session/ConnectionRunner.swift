@@ -1,27 +1,41 @@
 import SessionInterface
 
 /// The I/O of one connection, run as a child task of the session: dial, then hand every carrier event to the
-/// session and send what it puts in the outbox, in order, until the carrier ends or the task is cancelled.
+/// session and send what it puts in the outbox, in order, until the carrier ends or the session stops it.
 ///
-/// It decides nothing: the session's loop does, from what this reports. A dial that finishes after the session
-/// stopped wanting it (the app went to the background) closes its carrier at once, having sent nothing.
+/// It decides nothing: the session's loop does, from what this reports. Only the dial is cancelled by a stop (a
+/// socket connect gives up); an open carrier is closed the way a peer expects, with a close frame and a brief,
+/// bounded wait for the answer, because a dropped socket reads as a lost network on the other side (1006). A dial
+/// that finishes after the session stopped wanting it closes its carrier at once, having sent nothing.
 enum ConnectionRunner {
     static func run(
         generation: Int,
         dialer: any CarrierDialer,
         outbox: AsyncStream<[UInt8]>,
+        stop: StopSignal,
         inputs: AsyncStream<SessionInput>.Continuation
     ) async {
+        let dialled = await stop.race { () async -> Result<any Carrier, SessionError> in
+            do throws(SessionError) {
+                return .success(try await dialer.dial())
+            } catch {
+                return .failure(error)
+            }
+        }
         let carrier: any Carrier
-        do {
-            carrier = try await dialer.dial()
-        } catch {
+        switch dialled {
+        case nil:
+            return
+        case .failure where stop.isStopped:
+            return
+        case .failure(let error):
             inputs.yield(.dialed(generation: generation, failure: error))
             return
-        }
-        guard !Task.isCancelled else {
-            await carrier.close()
+        case .success(let opened) where stop.isStopped || Task.isCancelled:
+            await opened.close()
             return
+        case .success(let opened):
+            carrier = opened
         }
         inputs.yield(.dialed(generation: generation, failure: nil))
         await withDiscardingTaskGroup { group in
@@ -34,6 +48,11 @@ enum ConnectionRunner {
                         return
                     }
                 }
+            }
+            group.addTask {
+                // A stop closes the carrier; its incoming stream then ends and so does the loop below.
+                await stop.wait()
+                await carrier.close()
             }
             for await event in carrier.incoming {
                 inputs.yield(.carrier(generation: generation, event))

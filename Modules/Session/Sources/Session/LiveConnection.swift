@@ -36,6 +36,11 @@ struct LiveConnection: Sendable {
     var returned = false
     /// Whether a frame of ours has arrived on this Noise session.
     var delivered = false
+    /// Messages (binary or relay words) that arrived since the running deadline (room, handshake, hello) started:
+    /// a deadline that passes while they still arrive is a slow link, not a silent box.
+    var heard = 0
+    /// Whether anything arrived on this carrier at all (the foreground watchdog's proof that the path lives).
+    var anythingArrived = false
     /// This Noise session's request ids.
     var requestIDs: RequestIDCounter
 

@@ -31,7 +31,7 @@ extension LiveSession {
         do {
             sealed = try channel.seal(frame)
         } catch {
-            connectionLost(reason: "the Noise session is spent: \(error.message)", closeCode: nil)
+            connectionLost(SessionError(.carrierLost, "the Noise session is spent: \(error.message)"), closeCode: nil)
             throw SessionError(.carrierLost, "the Noise session is spent")
         }
         connection?.channel = channel
@@ -78,6 +78,7 @@ extension LiveSession {
     }
 
     func helloArrived(_ hello: HelloOK) {
+        cancel(.helloAnswer)
         let range = configuration.protocolRange
         guard range.min <= hello.proto, hello.proto <= range.max else {
             haltSession(

@@ -28,14 +28,25 @@ extension LiveSession {
     func dialed(_ generation: Int, failure: SessionError?) {
         guard connection?.generation == generation, connection?.stage == .dialing else { return }
         if let failure {
-            connectionLost(reason: "the dial failed: \(failure.message)", closeCode: nil)
+            let code = Self.dialCodes.contains(failure.code) ? failure.code : .dialFailed
+            connectionLost(SessionError(code, "the dial failed: \(failure.message)"), closeCode: nil)
             return
         }
         connection?.stage = .awaitingRoom
+        connection?.heard = 0
+        arm(.room, after: configuration.timing.handshake)
     }
+
+    /// The dial failures a person is told apart; any other reads as `.dialFailed`.
+    private static let dialCodes: Set<SessionError.Code> = [.relayUnreachable, .slowLink, .dialFailed]
 
     func carrierEvent(_ event: CarrierEvent, generation: Int) {
         guard connection?.generation == generation else { return }
+        connection?.heard += 1
+        if connection?.anythingArrived == false {
+            connection?.anythingArrived = true
+            cancel(.foregroundSilence)
+        }
         switch event {
         case .control(RelayCloseCode.ready):
             roomReady()
@@ -49,7 +60,7 @@ extension LiveSession {
             received(bytes)
         case .closed(let code, let reason):
             connectionLost(
-                reason: "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))",
+                SessionError(.carrierLost, "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))"),
                 closeCode: code
             )
         }
@@ -59,6 +70,7 @@ extension LiveSession {
     /// rejoins has dropped its sessions).
     func roomReady() {
         guard let stage = connection?.stage, stage != .dialing else { return }
+        cancel(.room)
         reconnect.roomJoined()
         if stage != .awaitingRoom {
             endNoiseSession(
@@ -73,7 +85,92 @@ extension LiveSession {
     func boxLeft() {
         guard let stage = connection?.stage, stage != .dialing, stage != .awaitingRoom else { return }
         endNoiseSession(reason: "box offline", failing: SessionError(.carrierLost, "the box left the room"))
-        publish(.connection(.closed(reason: "box offline")))
+        publish(.connection(.closed(reason: SessionError(.boxOffline, "box offline"))))
+    }
+
+    /// The carrier attached, and the relay has not said `ready` within the handshake's deadline: the box is not in
+    /// its room. The carrier stays and waits for `ready`, as after `gone`; the person is told the box is offline.
+    func roomStayedEmpty() {
+        guard connection?.stage == .awaitingRoom else { return }
+        publish(
+            .connection(
+                .closed(reason: SessionError(.boxOffline, "the relay is up but the box is not in its room"))
+            )
+        )
+    }
+
+    /// The handshake's deadline passed: a slow link if messages were still arriving, else a silent box, and a
+    /// refusal once the box has been silent to several handshakes in a row.
+    ///
+    /// A pairing code met by silence is a refusal at once, and the session halts: every message 1 that carries it
+    /// counts as a guess on the box (five wrong ones burn the code), so it is never sent again on its own.
+    func handshakeTimedOut() {
+        guard connection?.stage == .handshaking else { return }
+        let heard = connection?.heard ?? 0
+        guard heard == 0 else {
+            silentHandshakes = 0
+            return connectionLost(
+                SessionError(
+                    .slowLink,
+                    "the handshake timed out while \(heard) messages were still arriving: the link is too slow"
+                ),
+                closeCode: nil
+            )
+        }
+        silentHandshakes += 1
+        if !identity.payload.isEmpty {
+            return haltSession(
+                SessionError(.refused, "the box was in its room and did not answer the pairing code: it refused it")
+            )
+        }
+        guard silentHandshakes >= configuration.silencesMeaningRefusal else {
+            return connectionLost(
+                SessionError(
+                    .handshakeUnanswered,
+                    "the box is in its room but did not answer the handshake in time (it may be busy or restarting)"
+                ),
+                closeCode: nil
+            )
+        }
+        connectionLost(
+            SessionError(
+                .refused,
+                "the box was in its room and left \(silentHandshakes) handshakes in a row unanswered on a quiet"
+                    + " link: it no longer knows this phone"
+            ),
+            closeCode: nil
+        )
+    }
+
+    /// `hello_ok` did not come in time after the handshake: close, and redial after the backoff.
+    func helloUnanswered() {
+        guard connection?.stage == .greeting else { return }
+        let heard = connection?.heard ?? 0
+        connectionLost(
+            heard > 0
+                ? SessionError(
+                    .slowLink,
+                    "hello went unanswered while \(heard) messages were still arriving: the link is too slow"
+                )
+                : SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time"),
+            closeCode: nil
+        )
+    }
+
+    /// A return to the front heard nothing from the relay in time: the path likely died in the background (a
+    /// phone's NAT mapping does), so the carrier is dropped and dialled once more, with the short deadline again.
+    func foregroundStayedSilent() {
+        guard wantsCarrier, let connection, !connection.anythingArrived else { return }
+        endConnection(
+            reason: SessionError(
+                .carrierLost,
+                "nothing arrived within \(configuration.timing.foregroundSilence) of the return: dialling again"
+            ),
+            failing: SessionError(.carrierLost, "the carrier heard nothing after the return")
+        )
+        cancel(.redial)
+        foregroundAttempt = true
+        dialIfWanted()
     }
 
     func startHandshake() {
@@ -86,6 +183,7 @@ extension LiveSession {
         }
         connection?.channel = started.0
         connection?.stage = .handshaking
+        connection?.heard = 0
         send(raw: started.message1)
         let timing = configuration.timing
         arm(.handshake, after: foregroundAttempt ? timing.foregroundHandshake : timing.handshake)
@@ -113,6 +211,9 @@ extension LiveSession {
 
     func handshakeDone() {
         cancel(.handshake)
+        silentHandshakes = 0
+        connection?.heard = 0
+        arm(.helloAnswer, after: configuration.timing.helloAnswer)
         identity.payload = []
         connectionCount += 1
         connection?.number = connectionCount
@@ -123,16 +224,18 @@ extension LiveSession {
     }
 
     /// The connection failed or the carrier closed under us: end it, and dial again when the policy says.
-    func connectionLost(reason: String, closeCode: Int?) {
-        endConnection(reason: reason, failing: SessionError(.carrierLost, reason))
+    func connectionLost(_ reason: SessionError, closeCode: Int?) {
+        endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
         arm(.redial, after: reconnect.delay(afterClose: closeCode, random: random.nextUnit()))
     }
 
     /// Ends the carrier (if any): its Noise session first, then the carrier itself, which the runner closes.
-    func endConnection(reason: String, failing error: SessionError) {
+    func endConnection(reason: SessionError, failing error: SessionError) {
         guard let ending = connection else { return }
-        endNoiseSession(reason: reason, failing: error)
+        cancel(.room)
+        cancel(.foregroundSilence)
+        endNoiseSession(reason: reason.message, failing: error)
         ending.stop.stop()
         ending.outbox.finish()
         connection = nil
@@ -142,7 +245,7 @@ extension LiveSession {
     /// Ends what lived in one Noise session: the read on the wire, the commands, the stream, the session's timers.
     /// Queued reads stay queued.
     func endNoiseSession(reason: String, failing error: SessionError) {
-        for timer in [SessionTimer.handshake, .bootHello, .displayFrame] { cancel(timer) }
+        for timer in [SessionTimer.handshake, .helloAnswer, .bootHello, .displayFrame] { cancel(timer) }
         settleHeldRead(with: error)
         settleCommands(with: error)
         if connection?.returned == true { publish(.streamLost(reason: reason)) }
@@ -160,7 +263,7 @@ extension LiveSession {
     func haltSession(_ error: SessionError) {
         halt = error
         cancel(.redial)
-        endConnection(reason: error.message, failing: error)
+        endConnection(reason: error, failing: error)
         fail(readers: slot.drainQueue(), with: error)
     }
 
@@ -170,12 +273,13 @@ extension LiveSession {
         }
         cancel(.redial)
         let suspended = SessionError(.carrierLost, "the app went to the background")
-        endConnection(reason: "background", failing: suspended)
+        endConnection(reason: SessionError(.cancelled, "background"), failing: suspended)
         // A read still waiting would leave on the next return, however long away, for a name that may no longer
         // hold (a stale frame, then one more for the new name): it fails now, and the return asks by the rules then.
         fail(readers: slot.drainQueue(), with: suspended)
         halt = nil
         reconnect.reset()
+        silentHandshakes = 0
         foregroundAttempt = false
         publish(.connection(.idle))
     }

@@ -71,6 +71,8 @@ public actor LiveSession: BoxSession {
     var reconnect: ReconnectPolicy
     /// True from a return to the front until the next handshake starts (its deadline is the short one).
     var foregroundAttempt = false
+    /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
+    var silentHandshakes = 0
     var generation = 0
     var connectionCount = 0
     /// The box's uptime in the last frame that carried it: commands expire relative to it.
@@ -85,6 +87,10 @@ public actor LiveSession: BoxSession {
     var nextTimerToken = 0
     var effects: [SessionEffect] = []
     var stays = StayLedger()
+    /// Connection runners started and not yet finished (a finished one has closed its carrier).
+    var openRunners = 0
+    /// Callers of ``close()`` waiting for the last runner to finish.
+    var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Makes a session; nothing happens until ``run()`` runs and a phase in front is set.
     ///
@@ -151,14 +157,40 @@ public actor LiveSession: BoxSession {
         case .background:
             enterBackground()
         case .inactive:
-            if returning { foregroundAttempt = true }
+            if returning { returnToFront() }
             dialIfWanted()
         case .active:
             stays.enter()
-            if returning { foregroundAttempt = true }
+            if returning { returnToFront() }
             dialIfWanted()
         }
         wake()
+    }
+
+    /// A return from the background (or the first phase in front): the next handshake gets the short deadline, and
+    /// the watchdog waits for a first message from the relay.
+    private func returnToFront() {
+        foregroundAttempt = true
+        arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
+    }
+
+    /// Ends the use of the session (the end of a pairing, a greeting, or forgetting the site): it goes to the
+    /// background, so its carrier closes with a close frame (1000), and this returns once that carrier is closed,
+    /// after at most the carrier's own bounded wait for the relay's answer. Cancel ``run()`` only after this, or the
+    /// socket is dropped and the relay reads a lost network (1006).
+    public func close() async {
+        setPhase(.background)
+        guard openRunners > 0 else { return }
+        await withCheckedContinuation { closeWaiters.append($0) }
+    }
+
+    /// A connection runner finished: its carrier is closed.
+    private func runnerEnded() {
+        openRunners -= 1
+        guard openRunners == 0 else { return }
+        let waiters = closeWaiters
+        closeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     public func hello() async -> HelloOK? {
@@ -196,7 +228,7 @@ public actor LiveSession: BoxSession {
             carrierEvent(event, generation: generation)
         case .carrierEnded(let generation, let reason):
             guard connection?.generation == generation else { return }
-            connectionLost(reason: reason, closeCode: nil)
+            connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
         case .timer(let timer, let token):
             guard timers[timer]?.token == token else { return }
             timers[timer] = nil
@@ -212,15 +244,16 @@ public actor LiveSession: BoxSession {
         for effect in pending {
             switch effect {
             case .connect(let generation, let outbox, let stop):
+                openRunners += 1
                 group.addTask { [dialer, inputContinuation] in
-                    await stop.race {
-                        await ConnectionRunner.run(
-                            generation: generation,
-                            dialer: dialer,
-                            outbox: outbox,
-                            inputs: inputContinuation
-                        )
-                    }
+                    await ConnectionRunner.run(
+                        generation: generation,
+                        dialer: dialer,
+                        outbox: outbox,
+                        stop: stop,
+                        inputs: inputContinuation
+                    )
+                    await self.runnerEnded()
                 }
             case .timer(let timer, let duration, let token, let stop):
                 group.addTask { [clock, inputContinuation] in
@@ -236,10 +269,13 @@ public actor LiveSession: BoxSession {
     private func stopEverything() {
         runState = .stopped
         let stopped = SessionError(.cancelled, "the session stopped")
-        endConnection(reason: "the session stopped", failing: stopped)
+        endConnection(reason: stopped, failing: stopped)
         for timer in Array(timers.keys) { cancel(timer) }
         fail(readers: slot.drainQueue(), with: stopped)
         for id in Array(commandWaiters.keys) { settleCommand(id, .failure(stopped)) }
+        let waiters = closeWaiters
+        closeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 }
 
@@ -251,7 +287,7 @@ extension ConnectionState {
         case .dialing(let attempt): "dialing (attempt \(attempt))"
         case .handshaking: "handshaking"
         case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
-        case .closed(let reason): "closed: \(reason)"
+        case .closed(let reason): "closed: \(reason.message)"
         }
     }
 }

@@ -49,7 +49,9 @@ public final class RelayDialer: CarrierDialer {
 
     /// Connects a WebSocket to this hour's room.
     ///
-    /// - Throws: `SessionError` with `.cancelled` when the dialling task is cancelled, `.dialFailed` otherwise.
+    /// - Throws: `SessionError` with `.cancelled` when the dialling task is cancelled, `.relayUnreachable` when
+    ///   nothing listens there (connection refused, no route, an unknown name), `.slowLink` when the connect or the
+    ///   upgrade passed its deadline, `.dialFailed` otherwise (the relay refused the upgrade).
     public func dial() async throws(SessionError) -> any Carrier {
         let connection: WebSocketConnection
         do {
@@ -62,8 +64,16 @@ public final class RelayDialer: CarrierDialer {
                 tls: tls
             )
         } catch {
-            if error.code == .cancelled { throw SessionError(.cancelled, "the dial was cancelled") }
-            throw SessionError(.dialFailed, "the relay at \(host):\(port) could not be reached: \(error)")
+            switch error.code {
+            case .cancelled:
+                throw SessionError(.cancelled, "the dial was cancelled")
+            case .connectFailed:
+                throw SessionError(.relayUnreachable, "no relay answers at \(host):\(port): \(error.message)")
+            case .timeout:
+                throw SessionError(.slowLink, "the relay at \(host):\(port) was too slow to open: \(error.message)")
+            default:
+                throw SessionError(.dialFailed, "the relay at \(host):\(port) could not be reached: \(error)")
+            }
         }
         return RelayCarrier(connection: connection) { [rendezvous] code, reason in
             rendezvous.noteClose(code: code, reason: reason)

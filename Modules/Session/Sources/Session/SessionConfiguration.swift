@@ -13,6 +13,12 @@ public struct SessionConfiguration: Sendable, Hashable {
         public var handshake: Duration = .seconds(12)
         /// The handshake deadline of the first attempt after a return to the front: a phone in a hurry.
         public var foregroundHandshake: Duration = .seconds(3)
+        /// How long the box may take to answer `hello` once the handshake is done. Not in the reference client
+        /// (which waited for ever); as long as the handshake's own deadline.
+        public var helloAnswer: Duration = .seconds(12)
+        /// How long a return to the front waits for a first message from the relay before it drops the carrier and
+        /// redials once: a phone's NAT mapping dies in the background.
+        public var foregroundSilence: Duration = .milliseconds(2_500)
         /// How often `hello` is sent again while the box says it is booting.
         public var bootHello: Duration = .seconds(5)
         /// Silence that ends a history read; every chunk re-arms it.
@@ -56,6 +62,10 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var busyRetries: Int
     /// How many 4409 epoch corrections in a row redial at once before the backoff takes over.
     public var epochCorrections: Int
+    /// How many handshakes in a row a box in the room may leave unanswered, on a quiet link, before the silence
+    /// reads as a refusal (`SessionError.Code.refused`): one silence may be a busy box, several are its "no". A
+    /// handshake that carries a pairing code is refused at its first silence (each one is a guess on the box).
+    public var silencesMeaningRefusal = 2
     /// The id of a session's first request; 1 on the wire. Tests start near `UInt32.max` to see the wrap.
     package var firstRequestID: UInt32 = 1
 

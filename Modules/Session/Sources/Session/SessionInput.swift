@@ -27,6 +27,12 @@ enum SessionTimer: Sendable, Hashable {
     case busyRetry
     /// The Noise handshake's deadline.
     case handshake
+    /// The wait for `ready` on a carrier that attached to an empty room.
+    case room
+    /// The deadline for `hello_ok` once the handshake is done.
+    case helloAnswer
+    /// The wait for a first message after a return to the front (a NAT mapping may have died in the background).
+    case foregroundSilence
     /// The next `hello` while the box boots.
     case bootHello
     /// The wait before the next dial.

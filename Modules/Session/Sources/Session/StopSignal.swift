@@ -24,19 +24,39 @@ final class StopSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Whether the signal has fired.
+    var isStopped: Bool { state.withLock(\.stopped) }
+
     /// Runs `work` until it finishes or the signal fires, whichever comes first; on a stop the work's task is
     /// cancelled and this returns once the work has wound down.
     func race(_ work: @escaping @Sendable () async -> Void) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask(operation: work)
-            group.addTask { await self.wait() }
-            await group.next()
+        _ = await race { () async -> Bool in
+            await work()
+            return true
+        }
+    }
+
+    /// Runs `work` until it finishes or the signal fires; on a stop the work's task is cancelled and waited for.
+    ///
+    /// - Returns: What the work returned, even when the signal fired too (so nothing it made is lost unclosed); nil
+    ///   when the work had not finished when the stop came.
+    func race<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await work() }
+            group.addTask {
+                await self.wait()
+                return nil
+            }
+            var result: Value?
+            if let first = await group.next() { result = first }
             group.cancelAll()
+            while let next = await group.next() { result = result ?? next }
+            return result
         }
     }
 
     /// Returns once the signal fires or the waiting task is cancelled.
-    private func wait() async {
+    func wait() async {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID

@@ -10,6 +10,7 @@ public enum ConnectionState: Sendable, Hashable {
     case handshaking
     /// The handshake is done and hello answered; the stream runs.
     case streaming(HelloOK)
-    /// The connection ended; the reason is for logs.
-    case closed(reason: String)
+    /// The connection ended (or, for ``SessionError/Code/boxOffline``, waits in an empty room); the reason is typed,
+    /// so a person can be told which failure it was: no relay, no box, a silent box, a slow link, a refusal.
+    case closed(reason: SessionError)
 }

@@ -10,6 +10,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed
             case responseTooLarge, malformedAnswer, cancelled, requestTooLarge
+            case relayUnreachable, boxOffline, handshakeUnanswered, slowLink, helloUnanswered, refused
         }
 
         private let value: Value
@@ -24,10 +25,27 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let terminated = Code(value: .terminated)
         /// The box's protocol range does not overlap ours.
         public static let incompatibleProtocol = Code(value: .incompatibleProtocol)
-        /// The Noise handshake did not complete (the box refused with silence, or the deadline passed).
+        /// The Noise handshake could not start: the session's own keys are unusable.
         public static let handshakeFailed = Code(value: .handshakeFailed)
-        /// No carrier could be opened.
+        /// No carrier could be opened, for a reason none of the codes below names.
         public static let dialFailed = Code(value: .dialFailed)
+        /// Nothing listens where the relay should be (connection refused, no route, a name that does not resolve):
+        /// the relay address is wrong or the relay is down, not the box.
+        public static let relayUnreachable = Code(value: .relayUnreachable)
+        /// The relay is up but the box is not in its room (no `ready`, or `gone`): the box is offline.
+        public static let boxOffline = Code(value: .boxOffline)
+        /// The box is in the room and the link is quiet, yet our handshake went unanswered: the box may be busy or
+        /// restarting. Once only; a box that stays silent to several handshakes in a row reads as ``refused``.
+        public static let handshakeUnanswered = Code(value: .handshakeUnanswered)
+        /// A deadline passed while messages were still arriving, or the relay's own upgrade timed out: the link
+        /// moves, too slowly for the handshake.
+        public static let slowLink = Code(value: .slowLink)
+        /// The Noise handshake finished but the box did not answer `hello` in time.
+        public static let helloUnanswered = Code(value: .helloUnanswered)
+        /// The box stayed silent to several handshakes in a row while it was in the room and the link was quiet:
+        /// the way a box refuses a phone it no longer knows (protocol.md §8.1), the one failure that means "pair
+        /// again". A pairing code met by silence is refused at once (each try spends one of its five guesses).
+        public static let refused = Code(value: .refused)
         /// The API answer passed the size ceiling (`api.end.truncated`).
         public static let responseTooLarge = Code(value: .responseTooLarge)
         /// The answer arrived but was not what the request expects (chunks out of order, no `api.head`).
@@ -59,8 +77,13 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// always may; a refusal of the request itself never does.
     public var isRetryable: Bool {
         if let box { return box.retryable }
-        return code == .carrierLost || code == .timeout || code == .dialFailed || code == .handshakeFailed
+        return Self.retryableCodes.contains(code)
     }
+
+    private static let retryableCodes: Set<Code> = [
+        .carrierLost, .timeout, .dialFailed, .handshakeFailed, .relayUnreachable, .boxOffline, .handshakeUnanswered,
+        .slowLink, .helloUnanswered,
+    ]
 
     /// The code and the message.
     public var description: String { "\(code): \(message)" }

@@ -39,7 +39,7 @@ public actor EventRecorder {
     }
 
     /// When the connection closed and why (ms after `originMs`).
-    public func closes(since originMs: Int64) -> [(atMs: Int64, reason: String)] {
+    public func closes(since originMs: Int64) -> [(atMs: Int64, reason: SessionError)] {
         stamped.compactMap { stamp in
             if case .connection(.closed(let reason)) = stamp.event { return (stamp.atMs - originMs, reason) }
             return nil

@@ -112,7 +112,7 @@ import Testing
             #expect(await world.box.carrierCount == 0)
             #expect(
                 await world.recorder.connectionStates == [
-                    .dialing(attempt: 1), .closed(reason: "background"), .idle,
+                    .dialing(attempt: 1), .closed(reason: SessionError(.cancelled, "background")), .idle,
                 ]
             )
         }

@@ -134,6 +134,7 @@ import WebSocket
             wallClock: Self.wallClock
         )
         let error = await #expect(throws: SessionError.self) { _ = try await dialer.dial() }
-        #expect(error?.code == .dialFailed)
+        #expect(error?.code == .relayUnreachable)
+        #expect(error?.message.hasPrefix("the relay") == false)
     }
 }

@@ -66,6 +66,8 @@ actor ScriptedBox {
     /// Whether handshakes are answered; false is a refusing box's silence (the last message 1 is kept for
     /// ``answerHandshake()``).
     var answersHandshakes = true
+    /// Whether `hello` is answered; false is a box that finishes Noise and then says nothing.
+    var answersHello = true
     /// Whether request frames are answered now or kept for ``answerHeld()``.
     var holding = false
     /// The protocol version `hello_ok` names.
@@ -209,6 +211,7 @@ actor ScriptedBox {
     private func react(to message: Message, id: UInt32?, stream: Int) async {
         switch message {
         case .hello(let hello):
+            guard answersHello else { return }
             let mode = helloModes.isEmpty ? "full" : helloModes.removeFirst()
             var answer = SampleHello.make(uptimeMs: uptime.nowMs)
             answer.proto = helloProto

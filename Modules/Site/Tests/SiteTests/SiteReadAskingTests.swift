@@ -97,9 +97,16 @@ import Testing
             prefs.send(.viewGone)
             prefs.send(.viewAppeared)
             await simulation.settle()
+            #expect(await world.paths() == ["/api/planner/preferences"])
+            #expect(await prefs.value == nil)
+            // The box is updated while the app runs: the new build may carry the route, and is asked once more.
+            await world.background(for: .seconds(60))
+            world.answers.set(PlannerPrefs.kind.path, body: #"{"mode": "cheapest"}"#)
+            await world.streamReturns(build: "v1.43.0")
+            #expect(await prefs.isAvailable)
+            #expect(await prefs.value?.mode == "cheapest")
         }
-        #expect(await world.paths() == ["/api/planner/preferences"])
-        #expect(await prefs.value == nil)
+        #expect(await world.paths() == ["/api/planner/preferences", "/api/planner/preferences"])
     }
 
     @Test func aReadThatFailsOnTheWayIsShownAndTriedWhenSomeoneLooksAgain() async {

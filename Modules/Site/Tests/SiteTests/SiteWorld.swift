@@ -89,9 +89,11 @@ struct SiteWorld: Sendable {
         }
     }
 
-    /// The stream comes up with a hello from a box in `timeZone`, and the world settles.
-    func streamReturns(timeZone: String = "Europe/Stockholm") async {
-        await session.connect(hello: SampleHello.make(timeZone: timeZone))
+    /// The stream comes up with a hello from a box in `timeZone` running `build`, and the world settles.
+    func streamReturns(timeZone: String = "Europe/Stockholm", build: String = "test") async {
+        var hello = SampleHello.make(timeZone: timeZone)
+        hello.box.build = build
+        await session.connect(hello: hello)
         await simulation.settle()
     }
 

@@ -218,7 +218,7 @@ public struct Pairing: Sendable {
         for await event in states {
             switch event {
             case .connection(.streaming(let hello)): return .success(hello)
-            case .connection(.closed(let reason)) where reason == "the handshake timed out":
+            case .connection(.closed(let reason)) where reason.code == .refused:
                 return .failure(EnrolmentError(.refused, enrolling ? refusedCode : refusedDevice))
             default: continue
             }

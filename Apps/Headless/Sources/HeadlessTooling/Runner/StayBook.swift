@@ -78,7 +78,7 @@ struct StayBook {
     mutating func connection(_ state: ConnectionState) {
         guard let last = stays.indices.last, stays[last].ended == nil else { return }
         switch state {
-        case .closed(let reason): stays[last].lastClose = reason
+        case .closed(let reason): stays[last].lastClose = reason.message
         case .streaming: stays[last].answeredHello = true
         case .idle, .dialing, .handshaking: break
         }

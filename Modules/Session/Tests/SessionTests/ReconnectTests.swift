@@ -1,0 +1,134 @@
+import BoxProtocol
+import ClockSeam
+import ClockSeamTesting
+import Session
+import SessionInterface
+import SessionTestHarness
+import SessionTestSupport
+import Testing
+
+/// The app's reconnect rules (protocol.md §8.3) and the failures a person is told apart, on the manual clock.
+@Suite struct ReconnectTests {
+    @Test func aBoxThatNeverAnswersHelloIsLeftAfterTwelveSecondsAndRedialledWithBackoff() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0.5]),
+            setUp: { await $0.configure { $0.answersHello = false } }
+        ) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(13))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.atMs) == [12_000])
+            #expect(closes.map(\.reason.code) == [.helloUnanswered])
+            #expect(await world.recorder.dialTimes(since: SessionWorld.originMs) == [0, 12_250])
+            #expect(world.dialer.carriers.first?.isClosed == true)
+            #expect(await world.box.received.map(\.message.type) == ["hello", "hello"])
+        }
+    }
+
+    @Test func aReturnThatHearsNothingInTwoAndAHalfSecondsRedialsOnceWithTheShortDeadline() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0]),
+            setUp: { await $0.configure { $0.answersHandshakes = false } }
+        ) { world in
+            world.dialer.hold(honouringCancellation: true)
+            await world.comeToFront()
+            await world.advance(by: .milliseconds(2_499))
+            #expect(world.dialer.dialCount == 1)
+            await world.advance(by: .milliseconds(1))
+            #expect(world.dialer.dialCount == 2)
+            world.dialer.release()
+            await world.advance(by: .seconds(60))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.prefix(2).map(\.atMs) == [2_500, 5_500])
+            #expect(closes.prefix(2).map(\.reason.code) == [.carrierLost, .handshakeUnanswered])
+            let dials = await world.recorder.dialTimes(since: SessionWorld.originMs)
+            #expect(dials.prefix(3) == [0, 2_500, 5_500])
+        }
+    }
+
+    @Test func aReturnThatHearsTheRelayKeepsItsCarrier() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(60))
+            #expect(world.dialer.dialCount == 1)
+            #expect(await world.recorder.closes(since: SessionWorld.originMs).isEmpty)
+        }
+    }
+
+    @Test func anEmptyRoomReadsAsABoxOfflineAndKeepsWaitingForReady() async throws {
+        try await SessionWorld.run(setUp: { await $0.configure { $0.saysReady = false } }) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(60))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.reason.code) == [.carrierLost, .boxOffline])
+            #expect(closes.map(\.atMs) == [2_500, 14_500])
+            #expect(world.dialer.dialCount == 2)
+            await world.box.signal("ready")
+            await world.advance(by: .seconds(1))
+            guard case .streaming = await world.session.connectionState else {
+                Issue.record("the box came and no stream ran")
+                return
+            }
+        }
+    }
+
+    /// Found by the pairing rules' end-to-end test: a box counts every message 1 with a pairing code as a guess, so a
+    /// second try after a silence spent a second guess (four wrong codes burned the link).
+    @Test func aPairingCodeMetBySilenceIsRefusedAtOnceAndNeverSentAgain() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0]),
+            payload: SessionWorld.pairingCode,
+            setUp: { await $0.configure { $0.answersHandshakes = false } }
+        ) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(120))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.atMs) == [3_000])
+            #expect(closes.map(\.reason.code) == [.refused])
+            #expect(world.dialer.dialCount == 1)
+            #expect(world.dialer.carriers.map(\.sent.messages) == [1])
+        }
+    }
+
+    @Test func aDeadlineThatPassesWhileMessagesStillArriveIsASlowLink() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0]),
+            setUp: { await $0.configure { $0.answersHandshakes = false } }
+        ) { world in
+            await world.comeToFront()
+            for _ in 0..<2 {
+                await world.advance(by: .seconds(1))
+                await world.box.inject([UInt8](repeating: 7, count: 64))
+            }
+            await world.advance(by: .seconds(1))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.reason.code) == [.slowLink])
+        }
+    }
+
+    @Test func theFirstFrameDeliveredResetsTheBackoff() async throws {
+        try await SessionWorld.run(random: ScriptedRandom([0.999_999])) { world in
+            world.dialer.failNextDials(3)
+            await world.comeToFront()
+            await world.advance(by: .seconds(10))
+            await world.box.close()
+            await world.advance(by: .seconds(10))
+            let dials = await world.recorder.dialTimes(since: SessionWorld.originMs)
+            #expect(zip(dials.dropFirst(), dials).map { $0 - $1 }.prefix(3) == [499, 999, 1_999])
+            #expect(dials.count == 5)
+            #expect(dials[4] - 10_000 == 499)
+        }
+    }
+
+    @Test func aCommandWhileTheCarrierIsDownFailsAtOnceAndNothingWaitsForTheNextSession() async throws {
+        try await SessionWorld.run(random: ScriptedRandom([0.5])) { world in
+            await world.comeToFront()
+            await world.box.close()
+            await world.simulation.settle()
+            let outcome = await world.command(CommandRequest(op: "site.mode.set", args: ["mode": .text("idle")]))
+            #expect(outcome?.errorCode == .carrierLost)
+            await world.advance(by: .seconds(2))
+            #expect(await world.box.requests.isEmpty)
+        }
+    }
+}
