@@ -2,6 +2,9 @@ import Fixtures
 import Foundation
 
 /// `ftw-headless` run as a person runs it: a child process, its exit status and the lines it printed.
+///
+/// The child writes into files rather than pipes: reading a pipe to its end can be interrupted (EINTR), which
+/// Foundation turns into a crash of the whole test process.
 struct HeadlessProcess {
     let status: Int32
     let output: String
@@ -9,21 +12,20 @@ struct HeadlessProcess {
 
     /// Runs `ftw-headless` with `arguments` and waits for it to exit.
     static func run(_ arguments: [String]) throws -> HeadlessProcess {
+        let scratch = try ScratchFolder()
+        let outputPath = try scratch.file("stdout", "")
+        let errorPath = try scratch.file("stderr", "")
         let process = Process()
         process.executableURL = BuiltProduct.url("ftw-headless")
         process.arguments = arguments
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = errorOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return HeadlessProcess(
             status: process.terminationStatus,
-            output: String(decoding: printed, as: UTF8.self),
-            errorOutput: String(decoding: complained, as: UTF8.self)
+            output: try String(contentsOfFile: outputPath, encoding: .utf8),
+            errorOutput: try String(contentsOfFile: errorPath, encoding: .utf8)
         )
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `at HH:MM:SS` is the time on the clock face in the scenario's zone, also on the days the clocks change, as the
 /// stay lines of `ftw-headless run` print it. Europe/Stockholm springs forward at 02:00 on 2026-03-29 and falls
 /// back at 03:00 on 2026-10-25.
-@Suite("Local time")
+@Suite("Local time", .timeLimit(.minutes(1)))
 struct LocalTimeTests {
     @Test(
         "a time after the change is that time",

@@ -4,7 +4,7 @@ import Testing
 
 /// Bad scenario files and paths, as a person meets them: `ftw-headless run` prints one line naming the file and
 /// what is wrong on stderr, prints nothing else, and exits 1.
-@Suite("Scenario files")
+@Suite("Scenario files", .timeLimit(.minutes(1)))
 struct ScenarioFileTests {
     static let views = "now, battery, grid, pv, load, ev, plan, prices, chargers, status, widget"
 

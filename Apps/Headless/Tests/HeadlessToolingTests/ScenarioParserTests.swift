@@ -82,7 +82,7 @@ import Testing
         }
     }
 
-    @Test("a line of many 'at's reaches the step bound in linear time")
+    @Test("a line of many 'at's reaches the step bound in linear time", .timeLimit(.minutes(1)))
     func manyAtsOnOneLine() {
         let line = String(repeating: "at 10:00 ", count: ScenarioParser.maxBytes / 9)
         let clock = ContinuousClock()
