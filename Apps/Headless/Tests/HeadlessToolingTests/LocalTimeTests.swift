@@ -17,30 +17,25 @@ struct LocalTimeTests {
         #expect(run.status == 0)
     }
 
-    @Test("a time in the skipped hour is the first instant after it")
-    func skippedHour() throws {
+    /// The spring day skips 02:00–03:00: 02:30 is the first instant after the gap, ten minutes after 01:50. The
+    /// autumn day repeats 02:00–03:00: 02:30 is its first occurrence, an hour after 01:30 (not two).
+    @Test(
+        "a time in the skipped hour is the end of the gap; in the repeated hour, its first occurrence",
+        arguments: [
+            ("2026-03-29", "01:50:00", "stay 2  return  03:00:00", "10m10s simulated"),
+            ("2026-10-25", "01:30:00", "stay 2  return  02:30:00", "60m10s simulated"),
+        ]
+    )
+    func theChangingHour(date: String, start: String, secondStay: String, span: String) throws {
         let run = try Self.run(
             """
-            date 2026-03-29
-            at 01:50:00 launch; inactive; active; wait 10s; background
+            date \(date)
+            at \(start) launch; inactive; active; wait 10s; background
             at 02:30:00 inactive; active; wait 10s; background
             """
         )
-        #expect(run.output.contains("stay 2  return  03:00:00"), "\(run.output)")
-        #expect(run.output.contains("10m10s simulated"), "01:50 to 03:00 is 10 minutes on the spring day")
-    }
-
-    @Test("a time in the repeated hour is its first occurrence")
-    func repeatedHour() throws {
-        let run = try Self.run(
-            """
-            date 2026-10-25
-            at 01:30:00 launch; inactive; active; wait 10s; background
-            at 02:30:00 inactive; active; wait 10s; background
-            """
-        )
-        #expect(run.output.contains("stay 2  return  02:30:00"), "\(run.output)")
-        #expect(run.output.contains("60m10s simulated"), "the first 02:30 is an hour after 01:30, not two")
+        #expect(run.output.contains(secondStay), "\(run.output)")
+        #expect(run.output.contains(span), "\(run.output)")
     }
 
     @Test("the calendar day resolves the clock face in the zone it is given")
