@@ -97,10 +97,7 @@ public struct ScenarioRunner: Sendable {
 
     private static func day(_ settings: ScenarioSettings) throws(ScenarioError) -> CalendarDay {
         guard let day = CalendarDay(settings.date) else {
-            throw ScenarioError(
-                line: 1,
-                "'\(settings.date)' is not a calendar day from \(CalendarDay.earliest) to \(CalendarDay.latest)"
-            )
+            throw ScenarioError(line: 1, CalendarDay.refusal(of: settings.date))
         }
         return day
     }

@@ -34,6 +34,11 @@ public struct CalendarDay: Sendable, Hashable, CustomStringConvertible {
         self.day = day
     }
 
+    /// Why `text` is refused as a day, with the days a scenario may be set on.
+    static func refusal(of text: String) -> String {
+        "'\(text)' is not a calendar day from \(earliest) to \(latest)"
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         func padded(_ number: Int, _ width: Int) -> String {

@@ -95,10 +95,7 @@ public enum ScenarioParser {
                 throw ScenarioError(line: line, "a date is written YYYY-MM-DD, not '\(value)'")
             }
             guard CalendarDay(value) != nil else {
-                throw ScenarioError(
-                    line: line,
-                    "'\(value)' is not a calendar day from \(CalendarDay.earliest) to \(CalendarDay.latest)"
-                )
+                throw ScenarioError(line: line, CalendarDay.refusal(of: value))
             }
             settings.date = value
         case "timezone":
