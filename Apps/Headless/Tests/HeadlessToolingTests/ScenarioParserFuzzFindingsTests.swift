@@ -17,8 +17,9 @@ import Testing
         #expect(error?.line == 2)
     }
 
-    @Test func theLongestDurationThatFitsReads() throws {
-        let scenario = try ScenarioParser.parse("wait 9223372036854775807ms")
-        #expect(scenario.steps == [.wait(.milliseconds(Int64.max))])
+    @Test func theLongestDurationThatFitsIsRefusedByTheSpanBound() throws {
+        let error = #expect(throws: ScenarioError.self) { try ScenarioParser.parse("wait 9223372036854775807ms") }
+        #expect(error?.message.hasSuffix("a scenario spans at most 48 h") == true)
+        #expect(try ScenarioParser.parse("wait 172800000ms").steps == [.wait(.seconds(48 * 3600))])
     }
 }

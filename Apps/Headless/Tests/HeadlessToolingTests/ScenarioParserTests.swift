@@ -14,7 +14,7 @@ import Testing
             policy every-return
             at 10:01:00 launch; inactive; active; view battery
             wait 1m30s; background   # gone for a while
-            box latency 120ms; box prices-late on; box quiet meter.p1 off; box publish 13:30
+            box latency 120ms; box prices-late on; box quiet sungrow off; box publish 13:30
             refresh now; leave battery; box cut; box reboot; kill
             """
         )
@@ -24,7 +24,7 @@ import Testing
                 .at(timeOfDayMs: 36_060_000), .launch, .phase(.inactive), .phase(.active), .show(.battery),
                 .wait(.seconds(90)), .phase(.background),
                 .box(.relayLatency(.milliseconds(120))), .box(.pricesLate(true)),
-                .box(.deviceQuiet(source: "meter.p1", false)), .box(.publishAt(minutes: 810)),
+                .box(.deviceQuiet(source: "sungrow", false)), .box(.publishAt(minutes: 810)),
                 .refresh(.now), .hide(.battery), .box(.cutCarriers), .box(.reboot), .kill,
             ]
         )
@@ -60,13 +60,43 @@ import Testing
         ("kill now", "line 1: 'kill' takes no argument"),
         ("# nothing here\n", "line 1: the scenario has no steps"),
         ("policy lazy\nlaunch", "line 1: a policy is 'age-keyed' or 'every-return', not 'lazy'"),
+        ("wait 1s2h", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '1s2h'"),
+        ("wait 1s1s", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '1s1s'"),
+        ("wait h", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not 'h'"),
+        ("wait 5", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '5'"),
+        ("wait 48h", nil),
+        (
+            "wait 48h1ms",
+            "line 1: this wait takes the scenario past 48 h of simulated time; a scenario spans at most 48 h"
+        ),
+        ("date 2026-02-29\nlaunch", "line 1: '2026-02-29' is not a calendar day from 2000-01-01 to 2099-12-31"),
+        ("date 2028-02-29\nlaunch", nil),
+        ("date 2100-01-01\nlaunch", "line 1: '2100-01-01' is not a calendar day from 2000-01-01 to 2099-12-31"),
     ])
-    func aBadFileNamesTheLineAndWhatIsWrong(text: String, expected: String) {
-        #expect(throws: ScenarioError.self) { try ScenarioParser.parse(text) }
+    func aBadFileNamesTheLineAndWhatIsWrong(text: String, expected: String?) {
         do {
             _ = try ScenarioParser.parse(text)
+            #expect(expected == nil, "read")
         } catch {
             #expect(error.description == expected)
         }
+    }
+
+    @Test("a line of many 'at's reaches the step bound in linear time", .timeLimit(.minutes(1)))
+    func manyAtsOnOneLine() {
+        let line = String(repeating: "at 10:00 ", count: ScenarioParser.maxBytes / 9)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(line) }
+        #expect(error?.description == "line 1: more than 10000 steps; a scenario has at most 10000")
+        #expect(clock.now - started < .seconds(5), "a quadratic read of 116 000 steps takes minutes")
+    }
+
+    @Test("a text over 1 MiB is refused before it is read")
+    func tooLarge() {
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioParser.parse(String(repeating: "#", count: ScenarioParser.maxBytes + 1))
+        }
+        #expect(error?.description == "line 1: the scenario is larger than 1024 KiB; a scenario is at most that")
     }
 }

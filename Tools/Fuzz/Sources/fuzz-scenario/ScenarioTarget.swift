@@ -13,7 +13,8 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum ScenarioTarget {
     static func run(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        // Lines end at each LF byte, as the parser counts them (a CRLF pair is one Character, so not Characters).
+        let lineCount = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         let scenario: Scenario
         do {
             scenario = try ScenarioParser.parse(text)
@@ -22,6 +23,7 @@ enum ScenarioTarget {
             return
         }
         FuzzCheck.require(!scenario.lines.isEmpty, "a scenario without steps was accepted")
+        FuzzCheck.require(scenario.lines.count <= ScenarioParser.maxSteps, "more steps than the bound were accepted")
         FuzzCheck.require(scenario.lines.allSatisfy { (1...lineCount).contains($0.number) }, "a step names no line")
         var last: Int64 = -1
         for case .at(let time) in scenario.steps {

@@ -54,12 +54,12 @@ public enum HeadlessCommand {
 
     private static func tour(_ options: inout CommandOptions) async throws -> Int32 {
         let json = options.flag("--json")
-        let svg = try options.value("--svg")
+        let svg = try options.value("--svg").map(PictureFile.init)
         try options.finish()
         let scenario = try BuiltInScenario.load("tour")
         let (new, picture) = try await ScenarioRunner(scenario: scenario, name: "tour", policy: .ageKeyed).run()
         let (old, _) = try await ScenarioRunner(scenario: scenario, name: "tour", policy: .everyReturn).run()
-        if let svg, let picture { try picture.render().write(toFile: svg, atomically: true, encoding: .utf8) }
+        if let svg, let picture { try svg.write(picture) }
         if json {
             try printJSON(TourDocument(ageKeyed: new, everyReturn: old))
         } else {
@@ -75,19 +75,25 @@ public enum HeadlessCommand {
 
     private static func runScenario(_ options: inout CommandOptions) async throws -> Int32 {
         let json = options.flag("--json")
-        let svg = try options.value("--svg")
+        let svg = try options.value("--svg").map(PictureFile.init)
         let policy = try options.value("--policy").map(Self.policy)
         let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
         let wallClock = try wallClockSite(&options, data: data)
         guard let target = options.positional() else { throw CommandError("'run' needs a scenario file or name") }
         try options.finish()
-        let (scenario, name) = try load(target)
+        let (scenario, name) = try ScenarioFile.load(target)
         let runner = ScenarioRunner(scenario: scenario, name: name, policy: policy, dataFolder: data)
-        let (report, picture) =
-            if let wallClock { try await runOnWallClock(runner, site: wallClock) } else { try await runner.run() }
+        let report: ScenarioReport
+        let picture: SVGChart?
+        do {
+            (report, picture) =
+                if let wallClock { try await runOnWallClock(runner, site: wallClock) } else { try await runner.run() }
+        } catch let error as ScenarioError {
+            throw ScenarioFileError.line(target, error)
+        }
         if let svg {
             guard let picture else { throw CommandError("no picture: the app was not running at the end") }
-            try picture.render().write(toFile: svg, atomically: true, encoding: .utf8)
+            try svg.write(picture)
         }
         if json {
             try printJSON(report)
@@ -97,15 +103,6 @@ public enum HeadlessCommand {
             )
         }
         return report.errors.isEmpty ? 0 : 1
-    }
-
-    private static func load(_ target: String) throws -> (Scenario, String) {
-        if FileManager.default.fileExists(atPath: target) {
-            let text = try String(contentsOfFile: target, encoding: .utf8)
-            let name = URL(fileURLWithPath: target).deletingPathExtension().lastPathComponent
-            return (try ScenarioParser.parse(text), name)
-        }
-        return (try BuiltInScenario.load(target), target)
     }
 
     private static func policy(_ text: String) throws -> AskPolicy {

@@ -16,12 +16,11 @@ public enum BuiltInScenario {
 
     /// Parses the shipped scenario `name`.
     ///
-    /// - Throws: `ScenarioError` when it cannot be read or parsed.
-    public static func load(_ name: String) throws -> Scenario {
-        guard let text = try? String(contentsOf: url(name), encoding: .utf8) else {
-            throw ScenarioError(line: 0, "no shipped scenario named '\(name)'")
-        }
-        return try ScenarioParser.parse(text)
+    /// - Throws: `ScenarioFileError` when no shipped scenario has that name or it cannot be read or parsed.
+    public static func load(_ name: String) throws(ScenarioFileError) -> Scenario {
+        let shipped = names
+        guard shipped.contains(name) else { throw .notFound(name, shipped: shipped) }
+        return try ScenarioFile.parse(ScenarioFile.text(atPath: url(name).path), file: name)
     }
 
     private static var folder: URL {

@@ -24,7 +24,7 @@ extension ScenarioRunner {
             stage: WallClockStage(site: site),
             folder: folder.url,
             policy: policy ?? scenario.settings.policy,
-            midnightMs: startedMs + 1_000 - startTime
+            instantOfTimeOfDay: { [firstAtMs = startedMs + 1_000] in firstAtMs - startTime + $0 }
         )
         let outcome = try await world.play(scenario.lines)
         var report = outcome.report

@@ -40,8 +40,8 @@ public struct ScenarioRunner: Sendable {
         let started = ContinuousClock.now
         let settings = scenario.settings
         let zone = try Self.zone(settings)
-        let midnight = try Self.midnight(of: settings.date, in: zone)
-        let origin = midnight + (Self.startTime(scenario.steps) ?? 10 * 3_600_000)
+        let day = try Self.day(settings)
+        let origin = day.instantMs(atTimeOfDay: Self.startTime(scenario.steps) ?? 10 * 3_600_000, in: zone)
         let folder =
             dataFolder
             ?? FileManager.default.temporaryDirectory
@@ -58,7 +58,7 @@ public struct ScenarioRunner: Sendable {
                 ),
                 folder: folder,
                 policy: policy ?? settings.policy,
-                midnightMs: midnight,
+                instantOfTimeOfDay: { day.instantMs(atTimeOfDay: $0, in: zone) },
                 observer: observer
             )
             return try await world.play(scenario.lines)
@@ -89,14 +89,16 @@ public struct ScenarioRunner: Sendable {
         return zone
     }
 
-    /// Local midnight of `date` (YYYY-MM-DD) in `zone`, as Unix ms.
+    /// Local midnight of `date` (YYYY-MM-DD) in `zone`, as Unix ms: the first instant of the day, also where the
+    /// clocks skip midnight.
     static func midnight(of date: String, in zone: TimeZone) throws(ScenarioError) -> Int64 {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        guard parts.count == 3,
-            let day = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
-        else { throw ScenarioError(line: 1, "'\(date)' is not a calendar day") }
-        return Int64((day.timeIntervalSince1970 * 1000).rounded())
+        try day(ScenarioSettings(date: date)).instantMs(atTimeOfDay: 0, in: zone)
+    }
+
+    private static func day(_ settings: ScenarioSettings) throws(ScenarioError) -> CalendarDay {
+        guard let day = CalendarDay(settings.date) else {
+            throw ScenarioError(line: 1, CalendarDay.refusal(of: settings.date))
+        }
+        return day
     }
 }

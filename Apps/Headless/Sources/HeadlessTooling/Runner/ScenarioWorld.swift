@@ -15,7 +15,9 @@ import SessionInterface
 actor ScenarioWorld {
     private let stage: any ScenarioStage
     private let policy: AskPolicy
-    private let midnightMs: Int64
+    /// Where an `at` lands (Unix ms) for a time of day: the clock face on the scenario's day, or on the wall clock
+    /// an offset from the first `at`.
+    private let instantOfTimeOfDay: @Sendable (Int64) -> Int64
     private let store: FileSealedStore
     private var stays = StayBook()
     private var asks: [AskRecord] = []
@@ -28,13 +30,13 @@ actor ScenarioWorld {
         stage: any ScenarioStage,
         folder: URL,
         policy: AskPolicy,
-        midnightMs: Int64,
+        instantOfTimeOfDay: @escaping @Sendable (Int64) -> Int64,
         observer: (any ScenarioObserver)? = nil
     ) {
         self.stage = stage
         self.observer = observer
         self.policy = policy
-        self.midnightMs = midnightMs
+        self.instantOfTimeOfDay = instantOfTimeOfDay
         store = DataFolder(url: folder).store(events: sealEvents)
     }
 
@@ -120,7 +122,7 @@ actor ScenarioWorld {
         case .wait(let duration):
             await stage.advance(by: duration)
         case .at(let timeOfDayMs):
-            let target = midnightMs + timeOfDayMs
+            let target = instantOfTimeOfDay(timeOfDayMs)
             let now = stage.nowMs
             guard target >= now else {
                 throw ScenarioError(line: line.number, "'at' is \((now - target) / 1000) s in the past")

@@ -1,4 +1,5 @@
 import Cache
+import DemoBox
 import FTWClient
 import Foundation
 import SessionInterface
@@ -14,32 +15,63 @@ import SessionInterface
 /// inactive; active; wait 10s
 /// kill
 /// launch; inactive; active; view battery
-/// box cut; box latency 120ms; box prices-late on; box quiet meter.p1 on
+/// box cut; box latency 120ms; box prices-late on; box quiet sungrow on
 /// ```
 ///
 /// Every mistake is reported with its line number and what was expected, never guessed around.
 public enum ScenarioParser {
-    /// Parses a whole file.
+    /// The most steps a scenario holds: far beyond any day a person writes, and a bound on the work a file costs.
+    public static let maxSteps = 10_000
+    /// The longest scenario text: 1 MiB, far beyond ``maxSteps`` steps of plain writing, so that the work and
+    /// memory a stray large input costs are bounded before any of it is read.
+    public static let maxBytes = 1 << 20
+    /// The longest simulated span of a scenario, from its start to the end of its last wait: two days, so a slip
+    /// of the finger (`wait 100000h`) is refused before it keeps the clock running for weeks.
+    public static let maxSpan = Duration.seconds(48 * 3600)
+
+    /// Parses a whole file, in time linear in its length.
     ///
-    /// - Throws: `ScenarioError` naming the first line that does not read.
+    /// - Throws: `ScenarioError` naming the first line that does not read, or the line that passes a bound.
     public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+        guard text.utf8.count <= maxBytes else {
+            throw ScenarioError(
+                line: 1,
+                "the scenario is larger than \(maxBytes / 1024) KiB; a scenario is at most that"
+            )
+        }
         var settings = ScenarioSettings()
         var lines: [Scenario.Line] = []
+        var span = ScenarioSpan()
         var lastAt: Int64 = -1
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines, comments and segments are cut on their ASCII bytes, in one pass each. A CRLF pair is one Character
+        // in Swift, so cutting Characters on "\n" read a CRLF file as one line; cut on bytes, the CR left at a line's
+        // end is whitespace like any other.
+        let rawLines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, rawLine) in rawLines.enumerated() {
             let number = index + 1
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            for segment in content.split(separator: ";") {
-                let words = segment.split(whereSeparator: \.isWhitespace).map(String.init)
+            let content = rawLine.split(separator: UInt8(ascii: "#"), maxSplits: 1, omittingEmptySubsequences: false)
+            for segmentBytes in content.first?.split(separator: UInt8(ascii: ";")) ?? [] {
+                let segment = Substring(segmentBytes)
+                // Words past what the step bound leaves room for stay unsplit: a line of many `at`s costs no more
+                // than the bound, however long it is.
+                let room = maxSteps - lines.count
+                let words = segment.split(maxSplits: 2 * room + 6, whereSeparator: \.isWhitespace).map(String.init)
                 guard !words.isEmpty else { continue }
                 if try applyHeader(words, to: &settings, line: number, afterSteps: !lines.isEmpty) { continue }
-                for step in try steps(words, line: number) {
+                for step in try steps(words, line: number, upTo: room + 1) {
+                    guard lines.count < maxSteps else {
+                        throw ScenarioError(
+                            line: number,
+                            "more than \(maxSteps) steps; a scenario has at most \(maxSteps)"
+                        )
+                    }
                     if case .at(let time) = step {
                         guard time >= lastAt else {
                             throw ScenarioError(line: number, "'at' goes back in time; times must not decrease")
                         }
                         lastAt = time
                     }
+                    try span.add(step, line: number)
                     lines.append(Scenario.Line(step: step, number: number))
                 }
             }
@@ -62,6 +94,9 @@ public enum ScenarioParser {
             guard value.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
                 throw ScenarioError(line: line, "a date is written YYYY-MM-DD, not '\(value)'")
             }
+            guard CalendarDay(value) != nil else {
+                throw ScenarioError(line: line, CalendarDay.refusal(of: value))
+            }
             settings.date = value
         case "timezone":
             guard TimeZone(identifier: value) != nil else {
@@ -78,20 +113,30 @@ public enum ScenarioParser {
         return true
     }
 
-    private static func steps(_ words: [String], line: Int) throws(ScenarioError) -> [ScenarioStep] {
+    /// The first `limit` steps of one segment: any number of `at TIME`, then at most one other step, read in one
+    /// pass (re-slicing the words after each `at` made a line of many `at`s quadratic).
+    private static func steps(_ words: [String], line: Int, upTo limit: Int) throws(ScenarioError) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        var next = 0
+        while steps.count < limit, next < words.count, words[next] == "at" {
+            guard next + 1 < words.count else { throw ScenarioError(line: line, "'at' needs a time such as 10:01:00") }
+            steps.append(.at(timeOfDayMs: try timeOfDay(words[next + 1], line: line)))
+            next += 2
+        }
+        if steps.count < limit, next < words.count { steps.append(try step(Array(words[next...]), line: line)) }
+        return steps
+    }
+
+    private static func step(_ words: [String], line: Int) throws(ScenarioError) -> ScenarioStep {
         switch words[0] {
-        case "at":
-            guard words.count >= 2 else { throw ScenarioError(line: line, "'at' needs a time such as 10:01:00") }
-            let at = ScenarioStep.at(timeOfDayMs: try timeOfDay(words[1], line: line))
-            return words.count > 2 ? [at] + (try steps(Array(words.dropFirst(2)), line: line)) : [at]
         case "launch", "kill", "active", "inactive", "background":
             guard words.count == 1 else { throw ScenarioError(line: line, "'\(words[0])' takes no argument") }
-            return [lifecycle(words[0])]
-        case "view", "show": return [.show(try view(words, line: line))]
-        case "leave", "hide": return [.hide(try view(words, line: line))]
-        case "refresh": return [.refresh(try view(words, line: line))]
-        case "wait": return [.wait(try duration(try single(words, line: line), line: line))]
-        case "box": return [.box(try knob(Array(words.dropFirst()), line: line))]
+            return lifecycle(words[0])
+        case "view", "show": return .show(try view(words, line: line))
+        case "leave", "hide": return .hide(try view(words, line: line))
+        case "refresh": return .refresh(try view(words, line: line))
+        case "wait": return .wait(try duration(try single(words, line: line), line: line))
+        case "box": return .box(try knob(Array(words.dropFirst()), line: line))
         default: throw ScenarioError(line: line, "unknown step '\(words[0])'")
         }
     }
@@ -119,7 +164,8 @@ public enum ScenarioParser {
         switch (words.first, words.count) {
         case ("prices-late", 2): return .pricesLate(try onOff(words[1], line: line))
         case ("publish", 2): return .publishAt(minutes: Int(try timeOfDay(words[1], line: line) / 60_000))
-        case ("quiet", 3): return .deviceQuiet(source: words[1], try onOff(words[2], line: line))
+        case ("quiet", 3):
+            return .deviceQuiet(source: try device(words[1], line: line), try onOff(words[2], line: line))
         case ("cut", 1): return .cutCarriers
         case ("latency", 2): return .relayLatency(try duration(words[1], line: line))
         case ("reboot", 1): return .reboot
@@ -135,6 +181,16 @@ public enum ScenarioParser {
     private static func single(_ words: [String], line: Int) throws(ScenarioError) -> String {
         guard words.count == 2 else { throw ScenarioError(line: line, "'\(words[0])' takes exactly one argument") }
         return words[1]
+    }
+
+    private static func device(_ word: String, line: Int) throws(ScenarioError) -> String {
+        guard SimulatedBox.sources.contains(word) else {
+            throw ScenarioError(
+                line: line,
+                "unknown device '\(word)'; devices are \(SimulatedBox.sources.joined(separator: ", "))"
+            )
+        }
+        return word
     }
 
     private static func onOff(_ word: String, line: Int) throws(ScenarioError) -> Bool {
@@ -155,27 +211,45 @@ public enum ScenarioParser {
         return ((hours * 60 + minutes) * 60 + seconds) * 1000
     }
 
-    /// A duration such as `500ms`, `5s`, `2m`, `1h` or `1m30s`.
+    /// A duration such as `500ms`, `5s`, `2m`, `1h` or `1m30s`: ASCII digits, each unit at most once and in that
+    /// order.
     ///
-    /// Digits are ASCII only (`\d` also takes other scripts' digits, which `Int64` cannot read), and a number whose
-    /// milliseconds do not fit an `Int64` is refused rather than trapped on or read as zero.
+    /// Read by hand in one pass: a regular expression cost half a millisecond a line. A number whose milliseconds do
+    /// not fit an `Int64` is refused rather than trapped on or read as zero.
     static func duration(_ text: String, line: Int) throws(ScenarioError) -> Duration {
-        guard let match = text.wholeMatch(of: /(([0-9]+)h)?(([0-9]+)m(?!s))?(([0-9]+)s)?(([0-9]+)ms)?/), !text.isEmpty
-        else {
-            throw ScenarioError(line: line, "a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '\(text)'")
-        }
-        let parts: [(digits: Substring?, unitMs: Int64)] = [
-            (match.2, 3_600_000), (match.4, 60_000), (match.6, 1_000), (match.8, 1),
-        ]
+        let malformed = ScenarioError(
+            line: line,
+            "a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '\(text)'"
+        )
+        var rest = Substring(text).utf8
         var total: Int64 = 0
-        for part in parts {
-            guard let digits = part.digits else { continue }
-            guard let count = Int64(digits),
-                case let (milliseconds, false) = count.multipliedReportingOverflow(by: part.unitMs),
+        var lastUnitMs = Int64.max
+        guard !rest.isEmpty else { throw malformed }
+        while !rest.isEmpty {
+            let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            rest = rest.dropFirst(digits.count)
+            guard !digits.isEmpty, let (unitMs, unitLength) = unit(leading: rest), unitMs < lastUnitMs else {
+                throw malformed
+            }
+            rest = rest.dropFirst(unitLength)
+            lastUnitMs = unitMs
+            guard let count = Int64(String(decoding: digits, as: UTF8.self)),
+                case let (milliseconds, false) = count.multipliedReportingOverflow(by: unitMs),
                 case let (sum, false) = total.addingReportingOverflow(milliseconds)
             else { throw ScenarioError(line: line, "the duration '\(text)' is too long") }
             total = sum
         }
         return .milliseconds(total)
+    }
+
+    /// The unit a duration's number is followed by: its milliseconds and how many bytes it is written in.
+    private static func unit(leading text: Substring.UTF8View) -> (ms: Int64, length: Int)? {
+        if text.starts(with: "ms".utf8) { return (1, 2) }
+        switch text.first {
+        case UInt8(ascii: "h"): return (3_600_000, 1)
+        case UInt8(ascii: "m"): return (60_000, 1)
+        case UInt8(ascii: "s"): return (1_000, 1)
+        default: return nil
+        }
     }
 }

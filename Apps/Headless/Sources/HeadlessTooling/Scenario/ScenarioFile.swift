@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads a scenario file as a person points at it: a path, or the name of a shipped scenario.
+///
+/// Whatever is wrong with the file itself (a folder, no permission, binary bytes, too long) is one
+/// ``ScenarioFileError`` naming it, never a Foundation error dump; a line that does not parse names the file too.
+public enum ScenarioFile {
+    /// Loads `target`: the file at that path if there is one, else the shipped scenario of that name.
+    ///
+    /// - Returns: The scenario and its name for the report (the file's name without its extension).
+    /// - Throws: `ScenarioFileError`.
+    public static func load(_ target: String) throws(ScenarioFileError) -> (scenario: Scenario, name: String) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {
+            return (try BuiltInScenario.load(target), target)
+        }
+        guard !isFolder.boolValue else { throw .folder(target) }
+        let name = URL(fileURLWithPath: target).deletingPathExtension().lastPathComponent
+        return (try parse(text(atPath: target), file: target), name)
+    }
+
+    /// The text of the file at `path`: at most ``ScenarioParser/maxBytes``, UTF-8 with no NUL byte, a leading byte order mark
+    /// dropped.
+    ///
+    /// - Throws: `ScenarioFileError`.
+    public static func text(atPath path: String) throws(ScenarioFileError) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ScenarioParser.maxBytes + 1) ?? Data()
+        } catch {
+            throw .unreadable(path)
+        }
+        guard data.count <= ScenarioParser.maxBytes else { throw .tooLarge(path) }
+        guard !data.contains(0), var text = String(validating: data, as: UTF8.self) else { throw .notText(path) }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    /// Parses `text`, naming `file` with a line that does not read.
+    static func parse(_ text: String, file: String) throws(ScenarioFileError) -> Scenario {
+        do {
+            return try ScenarioParser.parse(text)
+        } catch {
+            throw .line(file, error)
+        }
+    }
+}
