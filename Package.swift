@@ -223,7 +223,8 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting",
+                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures", "Noise",
+                "COpenSSL",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
