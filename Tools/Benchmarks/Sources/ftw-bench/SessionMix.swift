@@ -96,19 +96,16 @@ enum SessionMix {
         stale: false
     )
 
-    private static let price = Price(
-        zone: "SE3",
-        slots: (0..<96).map { (index: Int) -> PriceSlot in
-            let spot = Int64(40 + index % 20)
-            return PriceSlot(
-                startMs: quarterStart + Int64(index) * 900_000,
-                durationMs: 900_000,
-                spotMinor: spot,
-                totalMinor: spot + 72
-            )
-        },
-        stale: false
-    )
+    private static let price = Price(zone: "SE3", slots: (0..<96).map(priceSlot), stale: false)
+
+    /// Quarter `index` of the day: spot peaks in the morning and the evening; the total adds VAT and the grid fee.
+    private static func priceSlot(_ index: Int) -> PriceSlot {
+        let hour = index / 4
+        let peak = (7..<10).contains(hour) || (17..<21).contains(hour)
+        let spot = Int64(peak ? 145 : 38 + hour)
+        let start = quarterStart + Int64(index) * 900_000
+        return PriceSlot(startMs: start, durationMs: 900_000, spotMinor: spot, totalMinor: spot * 5 / 4 + 61)
+    }
 
     /// Tile `index` of a 24-hour five-minute answer: four series of 144 points.
     private static func histChunk(_ index: Int) -> HistChunk {
