@@ -234,6 +234,7 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
+                "Fixtures", "Noise", "COpenSSL",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

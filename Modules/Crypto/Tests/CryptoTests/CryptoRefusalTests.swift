@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    @Test func anX25519KeyOfTheWrongSizeIsRefusedNamingWhichKey() throws {
+        let short = try #require(throws: CryptoError.self) { try X25519.PrivateKey(rawRepresentation: [1, 2]) }
+        #expect(short.code == .invalidKeySize)
+        #expect(short.message == "an X25519 private key is 32 bytes, not 2")
+        let kept = try X25519.PrivateKey(rawRepresentation: key)
+        let peer = try #require(throws: CryptoError.self) {
+            try kept.sharedSecret(with: [UInt8](repeating: 9, count: 33))
+        }
+        #expect(peer.code == .invalidKeySize)
+        #expect(peer.message == "an X25519 public key is 32 bytes, not 33")
+    }
+
     @Test func aLowOrderPublicKeyIsRefused() {
         do {
             _ = try X25519.sharedSecret(privateKey: key, publicKey: [UInt8](repeating: 0, count: 32))

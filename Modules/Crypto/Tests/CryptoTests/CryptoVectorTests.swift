@@ -81,4 +81,24 @@ import Testing
         #expect(Vectors.hex(shared) == "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
         #expect(try X25519.sharedSecret(privateKey: bob, publicKey: alicePublic) == shared)
     }
+
+    /// A key imported once (as a Noise handshake keeps its keys) gives RFC 7748's public key and the same secret
+    /// on every exchange, with any number of peers.
+    @Test func aKeptX25519KeyMatchesRFC7748OnEveryExchange() throws {
+        let alice = try X25519.PrivateKey(
+            rawRepresentation: hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
+        )
+        let bobPublic = hex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
+        #expect(Vectors.hex(alice.publicKey) == "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
+        let other = X25519.generatePrivateKey()
+        let otherPublic = try X25519.publicKey(privateKey: other)
+        for _ in 0..<2 {
+            let shared = try alice.sharedSecret(with: bobPublic)
+            #expect(Vectors.hex(shared) == "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
+            #expect(
+                try alice.sharedSecret(with: otherPublic)
+                    == X25519.sharedSecret(privateKey: other, publicKey: alice.publicKey)
+            )
+        }
+    }
 }

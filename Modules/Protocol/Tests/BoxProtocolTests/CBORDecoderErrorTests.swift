@@ -83,6 +83,32 @@ import Testing
         #expect(code(of: hex(input)) == .notWellFormed)
     }
 
+    /// Small maps check keys against the ones before them and large maps through a set; both must refuse a repeat
+    /// and name the repeated key's offset.
+    @Test(arguments: [3, 16, 17, 40])
+    func refusesADuplicateKeyInAMapOfAnySizeAtTheRepeatedKey(entries: Int) throws {
+        let distinct = (0..<entries - 1).map { index in CBORMap.Entry(key: .text("k\(index)"), value: .unsigned(1)) }
+        #expect(code(of: CBOREncoder().encode(.map(CBORMap(entries: distinct)))) == nil)
+        let repeated = distinct + [CBORMap.Entry(key: .text("k0"), value: .unsigned(2))]
+        let bytes = CBOREncoder().encode(.map(CBORMap(entries: repeated)))
+        let error = try #require(throws: ProtocolError.self) { try CBORDecoder().decode(bytes) }
+        #expect(error.code == .duplicateKey)
+        #expect(error.offset == bytes.count - 4)
+        #expect(error.message == #"the map holds the key "k0" twice"#)
+    }
+
+    /// Text is checked eight bytes at a time before the full UTF-8 check; a bad byte anywhere in a longer string,
+    /// in a full word or in the tail after the last one, is still refused.
+    @Test(arguments: [
+        "6aff616161616161616161",  // first byte of a 10-byte string
+        "6a616161616161c0af6161",  // an overlong encoding inside the first eight bytes
+        "6a6161616161616161ff61",  // in the tail after the first eight bytes
+        "70616161616161616161616161616161ff",  // the last byte of two full words
+    ])
+    func refusesInvalidUTF8AnywhereInALongString(_ input: String) {
+        #expect(code(of: hex(input)) == .invalidUTF8)
+    }
+
     @Test func reportsTheOffsetOfTheFailingItem() throws {
         let error = try #require(throws: ProtocolError.self) { try CBORDecoder().decode(hex("8301021c")) }
         #expect(error.offset == 3)

@@ -4,7 +4,7 @@ extension CBOR: Hashable {
         switch (lhs, rhs) {
         case (.unsigned(let a), .unsigned(let b)), (.negative(let a), .negative(let b)): a == b
         case (.bytes(let a), .bytes(let b)): a == b
-        case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.text(let a), .text(let b)): sameUTF8(a, b)
         case (.array(let a), .array(let b)): a == b
         case (.map(let a), .map(let b)): a == b
         case (.tagged(let tagA, let a), .tagged(let tagB, let b)): tagA == tagB && a == b
@@ -14,6 +14,14 @@ extension CBOR: Hashable {
         case (.float(let a), .float(let b)): a.bitPattern == b.bitPattern
         default: false
         }
+    }
+
+    /// Whether two strings hold the same bytes: the length first, then the bytes in place, so the decoder's
+    /// duplicate-key check on a map's keys does not walk a UTF-8 view byte by byte.
+    private static func sameUTF8(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (a, b) = (a, b)
+        return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     /// Hashes what ``==(_:_:)`` compares, so equal values hash alike.

@@ -9,7 +9,10 @@
 /// Two values are equal when they are the same data item: floats compare by their bits (so `NaN == NaN`, and
 /// `0.0 != -0.0`), text compares by its UTF-8 bytes (not by Unicode canonical equivalence), and maps compare
 /// their entries whatever their order (see ``CBORMap``).
-public indirect enum CBOR: Sendable {
+///
+/// Only ``tagged(_:_:)`` is indirect: the other cases hold scalars or values that are already references (arrays,
+/// strings), so a decoded integer or string costs no box of its own.
+public enum CBOR: Sendable {
     /// An unsigned integer, major type 0.
     case unsigned(UInt64)
     /// A negative integer, major type 1, holding `n` for the value `-1 - n`.
@@ -23,7 +26,7 @@ public indirect enum CBOR: Sendable {
     /// A map, major type 5, with its entries in order.
     case map(CBORMap)
     /// A tagged item, major type 6.
-    case tagged(UInt64, CBOR)
+    indirect case tagged(UInt64, CBOR)
     /// A simple value other than false, true, null and undefined, major type 7.
     case simple(UInt8)
     /// `false` or `true` (simple values 20 and 21).

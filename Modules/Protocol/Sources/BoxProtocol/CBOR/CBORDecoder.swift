@@ -46,15 +46,17 @@ public struct CBORDecoder: Sendable {
     /// - Throws: ``ProtocolError`` with the offset of the byte where decoding failed; `.trailingBytes` when bytes
     ///   follow the value.
     public func decode(_ bytes: [UInt8]) throws(ProtocolError) -> CBOR {
-        var reader = CBORReader(bytes: bytes, limits: limits)
-        let value = try reader.readItem(depth: 0)
-        guard reader.isAtEnd else {
-            throw ProtocolError(
-                .trailingBytes,
-                "\(bytes.count - reader.offset) bytes follow the CBOR value",
-                offset: reader.offset
-            )
+        try bytes.withUnsafeBufferPointer { buffer throws(ProtocolError) in
+            var reader = CBORReader(bytes: buffer, limits: limits)
+            let value = try reader.readItem(depth: 0)
+            guard reader.isAtEnd else {
+                throw ProtocolError(
+                    .trailingBytes,
+                    "\(bytes.count - reader.offset) bytes follow the CBOR value",
+                    offset: reader.offset
+                )
+            }
+            return value
         }
-        return value
     }
 }

@@ -1,12 +1,16 @@
 /// The cursor behind ``CBORDecoder``: reads one item at a time, checking every length before it trusts it.
+///
+/// It reads the caller's buffer in place (``CBORDecoder/decode(_:)`` lends it for the one call), so a byte costs a
+/// load and a comparison with the end, and only the values the result keeps are allocated.
 struct CBORReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: CBORDecoder.Limits
     /// The next byte to read.
     private(set) var offset = 0
     private var items = 0
 
-    init(bytes: [UInt8], limits: CBORDecoder.Limits) {
+    /// A reader of `bytes`, which must stay valid while it reads.
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: CBORDecoder.Limits) {
         self.bytes = bytes
         self.limits = limits
     }
@@ -32,8 +36,8 @@ struct CBORReader {
         switch major {
         case 0: return .unsigned(argument)
         case 1: return .negative(argument)
-        case 2: return .bytes(try readBytes(count: argument, at: start))
-        case 3: return .text(try Self.text(try readBytes(count: argument, at: start), at: start))
+        case 2: return .bytes(Array(try readSpan(count: argument, at: start)))
+        case 3: return .text(try Self.text(try readSpan(count: argument, at: start), at: start))
         case 4: return .array(try readArray(count: argument, depth: try enter(depth, at: start), at: start))
         case 5: return .map(try readMap(count: argument, depth: try enter(depth, at: start), at: start))
         default: return .tagged(argument, try readItem(depth: try enter(depth, at: start)))
@@ -53,7 +57,8 @@ struct CBORReader {
             throw ProtocolError(.truncated, "the item's \(byteCount)-byte argument is cut off", offset: start)
         }
         var value: UInt64 = 0
-        for _ in 0..<byteCount { value = value << 8 | UInt64(try readByte()) }
+        for index in offset..<offset + byteCount { value = value << 8 | UInt64(bytes[index]) }
+        offset += byteCount
         return value
     }
 
@@ -84,7 +89,8 @@ struct CBORReader {
         return depth + 1
     }
 
-    private mutating func readBytes(count: UInt64, at start: Int) throws(ProtocolError) -> [UInt8] {
+    /// The next `count` bytes, in place, once the limits and the input allow them.
+    private mutating func readSpan(count: UInt64, at start: Int) throws(ProtocolError) -> UnsafeBufferPointer<UInt8> {
         guard count <= maxStringBytes else {
             throw ProtocolError(
                 .tooLong,
@@ -101,14 +107,32 @@ struct CBORReader {
         }
         let end = offset + Int(count)
         defer { offset = end }
-        return Array(bytes[offset..<end])
+        return UnsafeBufferPointer(rebasing: bytes[offset..<end])
     }
 
-    private static func text(_ utf8: [UInt8], at start: Int) throws(ProtocolError) -> String {
+    /// `utf8` as a string when it is valid UTF-8. ASCII, which nearly every protocol string is, needs no decoding
+    /// tables: it is checked eight bytes at a time and taken as it is.
+    private static func text(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) throws(ProtocolError) -> String {
+        if isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw ProtocolError(.invalidUTF8, "a text string is not valid UTF-8", offset: start)
         }
         return text
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        var bits: UInt64 = 0
+        while index + 8 <= raw.count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < raw.count {
+            bits |= UInt64(raw[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     private mutating func readArray(count: UInt64, depth: Int, at start: Int) throws(ProtocolError) -> [CBOR] {
@@ -155,7 +179,11 @@ struct CBORReader {
     private mutating func readIndefinite(major: UInt8, depth: Int, at start: Int) throws(ProtocolError) -> CBOR {
         switch major {
         case 2: return .bytes(try readChunks(major: 2, at: start))
-        case 3: return .text(try Self.text(try readChunks(major: 3, at: start), at: start))
+        case 3:
+            let joined = try readChunks(major: 3, at: start)
+            return .text(
+                try joined.withUnsafeBufferPointer { utf8 throws(ProtocolError) in try Self.text(utf8, at: start) }
+            )
         case 4:
             let childDepth = try enter(depth, at: start)
             var array: [CBOR] = []
@@ -197,7 +225,7 @@ struct CBORReader {
                     offset: chunkStart
                 )
             }
-            let chunk = try readBytes(count: count, at: chunkStart)
+            let chunk = try readSpan(count: count, at: chunkStart)
             if major == 3 { _ = try Self.text(chunk, at: chunkStart) }
             joined.append(contentsOf: chunk)
         }
@@ -241,17 +269,21 @@ extension CBORReader {
 }
 
 /// Collects a decoded map's entries, refusing a key it has already seen.
+///
+/// A small map (every map the protocol sends) is checked by comparing the new key with the ones before it, which
+/// costs less than hashing; past ``linearLimit`` entries the keys go into a set, so a large map stays linear.
 private struct MapBuilder {
+    private static let linearLimit = 16
+
     private(set) var map = CBORMap()
     private var keys: Set<CBOR> = []
 
     init(capacity: Int) {
         map.entries.reserveCapacity(capacity)
-        keys.reserveCapacity(capacity)
     }
 
     mutating func add(_ key: CBOR, _ value: CBOR, at keyStart: Int) throws(ProtocolError) {
-        guard keys.insert(key).inserted else {
+        guard isNew(key) else {
             throw ProtocolError(
                 .duplicateKey,
                 "the map holds the key \(key.diagnostic.prefix(80)) twice",
@@ -259,5 +291,12 @@ private struct MapBuilder {
             )
         }
         map.entries.append(CBORMap.Entry(key: key, value: value))
+    }
+
+    private mutating func isNew(_ key: CBOR) -> Bool {
+        let count = map.entries.count
+        if count < Self.linearLimit { return !map.entries.contains { $0.key == key } }
+        if count == Self.linearLimit { keys = Set(map.entries.lazy.map(\.key)) }
+        return keys.insert(key).inserted
     }
 }
