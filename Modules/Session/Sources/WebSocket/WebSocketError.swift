@@ -7,7 +7,7 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case connectFailed, handshakeFailed, protocolViolation, messageTooBig, invalidUTF8
-            case closed, connectionLost, timeout, io, cancelled
+            case closed, connectionLost, timeout, io, cancelled, policyViolation
         }
 
         private let value: Value
@@ -34,6 +34,8 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         public static let io = Code(.io)
         /// The waiting task was cancelled; the connection itself is unaffected.
         public static let cancelled = Code(.cancelled)
+        /// The peer broke a rule of ours rather than of the RFC, such as flooding pings (close code 1008).
+        public static let policyViolation = Code(.policyViolation)
 
         /// The code's name, for logs.
         public var description: String { value.rawValue }
