@@ -1,7 +1,8 @@
 import SessionInterface
 
 /// The I/O of one connection, run as a child task of the session: dial, then hand every carrier event to the
-/// session and send what it puts in the outbox, in order, until the carrier ends or the task is cancelled.
+/// session and send what it puts in the outbox, in order, until the carrier ends or the task is cancelled. It reads
+/// the carrier only while the session's ``InboundWindow`` has a place, so a flood waits in TCP, not in memory.
 ///
 /// It decides nothing: the session's loop does, from what this reports. A dial that finishes after the session
 /// stopped wanting it (the app went to the background) closes its carrier at once, having sent nothing.
@@ -10,6 +11,7 @@ enum ConnectionRunner {
         generation: Int,
         dialer: any CarrierDialer,
         outbox: AsyncStream<[UInt8]>,
+        inbound: InboundWindow,
         inputs: AsyncStream<SessionInput>.Continuation
     ) async {
         let carrier: any Carrier
@@ -36,6 +38,7 @@ enum ConnectionRunner {
                 }
             }
             for await event in carrier.incoming {
+                guard await inbound.take() else { break }
                 inputs.yield(.carrier(generation: generation, event))
             }
             inputs.yield(.carrierEnded(generation: generation, reason: "the carrier ended"))

@@ -35,7 +35,18 @@ extension ReadSlot {
             return finish(.success(.plan(plan)))
         case (.prices, .price(let price)):
             return finish(.success(.prices(price)))
-        case (.history, .histChunk(let chunk)):
+        case (.history(let query), .histChunk(let chunk)):
+            let (tiles, tileBytes) = (query.maxTiles, query.maxTileBytes)
+            guard read.chunks.count < tiles, chunk.data.count <= tileBytes else {
+                return finish(
+                    .failure(
+                        SessionError(
+                            .responseTooLarge,
+                            "hist.query #\(id) got more than \(tiles) tiles or a tile over \(tileBytes) bytes"
+                        )
+                    )
+                )
+            }
             read.chunks.append(chunk)
             held = read
             return .landed(chunk)

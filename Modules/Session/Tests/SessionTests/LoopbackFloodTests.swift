@@ -1,0 +1,113 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import Session
+import SessionInterface
+import Testing
+
+/// A box that floods a real socket on 127.0.0.1 with answers: the session keeps at most 16 carrier messages
+/// waiting (the rest wait in TCP), refuses an answer past its bound with a typed error, and reads on afterwards.
+@Suite struct LoopbackFloodTests {
+    private static let plan = Plan(rev: 1, uptimeMs: 1_000, slots: [], stale: false)
+
+    /// A live session dialling a hostile relay on the real clocks, running around `body`.
+    private static func withHostileRelay(
+        replies: @escaping HostileRelay.Replies,
+        _ body: @Sendable (LiveSession) async throws -> Void
+    ) async throws {
+        let relay = try HostileRelay(replies: replies)
+        let session = LiveSession(
+            dialer: RelayDialer(
+                host: "127.0.0.1",
+                port: relay.port,
+                rendezvousSecret: [UInt8](repeating: 7, count: 32),
+                clock: ContinuousClock(),
+                wallClock: SystemWallClock()
+            ),
+            identity: SessionIdentity(
+                appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                boxStaticPublicKey: ScriptedBox.staticPublicKey,
+                payload: []
+            ),
+            configuration: SessionConfiguration(build: "flood"),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock(),
+            random: SystemRandomSource(),
+            log: DiscardingLogSink(),
+            events: EventBus<SessionEvent>()
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await relay.run() }
+            group.addTask { try await session.run() }
+            defer { group.cancelAll() }
+            await session.setPhase(.active)
+            try await body(session)
+            await session.setPhase(.background)
+            await relay.close()
+        }
+    }
+
+    private static func failure(of request: ReadRequest, on session: LiveSession) async -> SessionError? {
+        do {
+            _ = try await session.read(request, order: .rest)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anAPIChunkFloodIsRefusedAtTheAnswerCapWithFewMessagesWaiting() async throws {
+        try await Self.withHostileRelay(replies: { message in
+            switch message {
+            case .apiReq:
+                [.apiHead(APIHead(status: 200, headers: ["Content-Type": "application/json"]))]
+                    + (0..<700).map {
+                        .apiChunk(APIChunk(seq: UInt32($0), data: [UInt8](repeating: 0x20, count: 12_288)))
+                    }
+            case .planGet: [.plan(Self.plan)]
+            default: []
+            }
+        }) { session in
+            let failure = await Self.failure(of: Reads.chargers, on: session)
+            #expect(failure?.code == .responseTooLarge)
+            #expect(failure?.message == "the answer passed 8388608 bytes")
+            let plan = await Self.failure(of: .plan, on: session)
+            #expect(plan == nil)
+            let traffic = await session.traffic
+            #expect(traffic.receivedMessages > 700)
+            #expect(traffic.peakQueuedEvents <= 16)
+        }
+    }
+
+    @Test func aHistChunkFloodIsRefusedAtTheQueryBoundWithFewMessagesWaiting() async throws {
+        try await Self.withHostileRelay(replies: { message in
+            switch message {
+            case .histQuery(let query):
+                (0..<1_000).map { index in
+                    .histChunk(
+                        HistChunk(
+                            tileId: "5m/1/\(index)",
+                            etag: "00000000",
+                            res: query.res,
+                            startMs: query.fromMs,
+                            stepMs: 300_000,
+                            series: query.series,
+                            data: [UInt8](repeating: 0, count: 576),
+                            partial: false
+                        )
+                    )
+                }
+            case .planGet: [.plan(Self.plan)]
+            default: []
+            }
+        }) { session in
+            let failure = await Self.failure(of: Reads.history, on: session)
+            #expect(failure?.code == .responseTooLarge)
+            let plan = await Self.failure(of: .plan, on: session)
+            #expect(plan == nil)
+            let traffic = await session.traffic
+            #expect(traffic.receivedMessages > 1_000)
+            #expect(traffic.peakQueuedEvents <= 16)
+        }
+    }
+}
