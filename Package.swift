@@ -53,7 +53,11 @@ let package = Package(
             "Session",
             ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
         ),
-        module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Session",
+            "SessionTestSupport",
+            ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "Noise", "WebSocket", "Crypto"]
+        ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
         moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam"]),
         moduleTests(
@@ -195,7 +199,7 @@ let package = Package(
             name: "ftw-bench",
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam",
+                "Crypto", "Bus", "ClockSeam", "Session", "SessionTestSupport",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

@@ -3,6 +3,7 @@ import Bus
 import ClockSeam
 import Session
 import SessionInterface
+import SessionTestSupport
 import Testing
 
 /// A box that floods a real socket on 127.0.0.1 with answers: the session keeps at most 16 carrier messages
@@ -12,10 +13,16 @@ import Testing
 
     /// A live session dialling a hostile relay on the real clocks, running around `body`.
     private static func withHostileRelay(
+        pings: Int = 0,
         replies: @escaping HostileRelay.Replies,
-        _ body: @Sendable (LiveSession) async throws -> Void
+        _ body: @Sendable (LiveSession, HostileRelay) async throws -> Void
     ) async throws {
-        let relay = try HostileRelay(replies: replies)
+        let relay = try HostileRelay(
+            staticPrivateKey: ScriptedBox.staticPrivateKey,
+            pings: pings,
+            clock: ContinuousClock(),
+            replies: replies
+        )
         let session = LiveSession(
             dialer: RelayDialer(
                 host: "127.0.0.1",
@@ -41,7 +48,7 @@ import Testing
             group.addTask { try await session.run() }
             defer { group.cancelAll() }
             await session.setPhase(.active)
-            try await body(session)
+            try await body(session, relay)
             await session.setPhase(.background)
             await relay.close()
         }
@@ -67,7 +74,7 @@ import Testing
             case .planGet: [.plan(Self.plan)]
             default: []
             }
-        }) { session in
+        }) { session, _ in
             let failure = await Self.failure(of: Reads.chargers, on: session)
             #expect(failure?.code == .responseTooLarge)
             #expect(failure?.message == "the answer passed 8388608 bytes")
@@ -100,7 +107,7 @@ import Testing
             case .planGet: [.plan(Self.plan)]
             default: []
             }
-        }) { session in
+        }) { session, _ in
             let failure = await Self.failure(of: Reads.history, on: session)
             #expect(failure?.code == .responseTooLarge)
             let plan = await Self.failure(of: .plan, on: session)
@@ -108,6 +115,15 @@ import Testing
             let traffic = await session.traffic
             #expect(traffic.receivedMessages > 1_000)
             #expect(traffic.peakQueuedEvents <= 16)
+        }
+    }
+
+    @Test func aRelayThatFloodsPingsIsClosedWith1008AndTheSessionDialsAgain() async throws {
+        try await Self.withHostileRelay(pings: 2_000, replies: { _ in [] }) { _, relay in
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(30))
+            while relay.connections < 3, clock.now < deadline { try await clock.sleep(for: .milliseconds(10)) }
+            #expect(relay.connections >= 3)
         }
     }
 }

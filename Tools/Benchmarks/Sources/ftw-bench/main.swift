@@ -2,6 +2,7 @@ import Foundation
 
 /// The benchmarks by name: `swift run -c release ftw-bench <name> [arguments]`; one line each.
 let benchmarks: [String: @Sendable ([String]) async -> Void] = [
+    "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "history": { _ in await HistoryBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
 ]
