@@ -2,6 +2,7 @@ import BoxProtocol
 import ClockSeam
 import Session
 import SessionInterface
+import SessionTestSupport
 import Synchronization
 import Testing
 
@@ -24,18 +25,8 @@ import Testing
             await box.configure { box in
                 box.script = { message, id in
                     guard case .histQuery(let query) = message else { return ScriptedBox.defaultScript(message, id) }
-                    return (0..<count).map { index in
-                        let chunk = HistChunk(
-                            tileId: "5m/1/\(index)",
-                            etag: "00000000",
-                            res: query.res,
-                            startMs: query.fromMs,
-                            stepMs: 300_000,
-                            series: query.series,
-                            data: [UInt8](repeating: 0, count: bytes),
-                            partial: false
-                        )
-                        return ScriptedBox.Reply(message: .histChunk(chunk), id: id)
+                    return (0..<count).map {
+                        ScriptedBox.Reply(message: .histChunk(.filler(for: query, index: $0, bytes: bytes)), id: id)
                     }
                 }
             }

@@ -63,6 +63,24 @@ import Testing
         }
     }
 
+    /// Reads `request` through a flood of more than `messages` messages: it fails `.responseTooLarge`, at most 16
+    /// messages waited, and a plan read afterwards is answered.
+    private static func refusal(
+        of request: ReadRequest,
+        on session: LiveSession,
+        after messages: Int
+    ) async
+        -> SessionError?
+    {
+        let refused = await failure(of: request, on: session)
+        #expect(refused?.code == .responseTooLarge)
+        #expect(await failure(of: .plan, on: session) == nil)
+        let traffic = await session.traffic
+        #expect(traffic.receivedMessages > messages)
+        #expect(traffic.peakQueuedEvents <= 16)
+        return refused
+    }
+
     @Test func anAPIChunkFloodIsRefusedAtTheAnswerCapWithFewMessagesWaiting() async throws {
         try await Self.withHostileRelay(replies: { message in
             switch message {
@@ -75,14 +93,8 @@ import Testing
             default: []
             }
         }) { session, _ in
-            let failure = await Self.failure(of: Reads.chargers, on: session)
-            #expect(failure?.code == .responseTooLarge)
+            let failure = await Self.refusal(of: Reads.chargers, on: session, after: 700)
             #expect(failure?.message == "the answer passed 8388608 bytes")
-            let plan = await Self.failure(of: .plan, on: session)
-            #expect(plan == nil)
-            let traffic = await session.traffic
-            #expect(traffic.receivedMessages > 700)
-            #expect(traffic.peakQueuedEvents <= 16)
         }
     }
 
@@ -90,31 +102,13 @@ import Testing
         try await Self.withHostileRelay(replies: { message in
             switch message {
             case .histQuery(let query):
-                (0..<1_000).map { index in
-                    .histChunk(
-                        HistChunk(
-                            tileId: "5m/1/\(index)",
-                            etag: "00000000",
-                            res: query.res,
-                            startMs: query.fromMs,
-                            stepMs: 300_000,
-                            series: query.series,
-                            data: [UInt8](repeating: 0, count: 576),
-                            partial: false
-                        )
-                    )
-                }
+                (0..<1_000).map { .histChunk(.filler(for: query, index: $0, bytes: 576)) }
             case .planGet: [.plan(Self.plan)]
             default: []
             }
         }) { session, _ in
-            let failure = await Self.failure(of: Reads.history, on: session)
-            #expect(failure?.code == .responseTooLarge)
-            let plan = await Self.failure(of: .plan, on: session)
-            #expect(plan == nil)
-            let traffic = await session.traffic
-            #expect(traffic.receivedMessages > 1_000)
-            #expect(traffic.peakQueuedEvents <= 16)
+            let failure = await Self.refusal(of: Reads.history, on: session, after: 1_000)
+            #expect(failure?.message == "hist.query #1 got more than 6 tiles or a tile over 672 bytes")
         }
     }
 

@@ -5,18 +5,7 @@ import WebSocket
 /// A peer that pings faster than any honest one: each end answers at most `maxPingsPerWindow` pings per window,
 /// with at most one pong waiting to be written, and closes the flooder with 1008.
 @Suite struct PingFloodTests {
-    private static let request = Array(
-        """
-        GET /echo HTTP/1.1\r
-        Host: 127.0.0.1\r
-        Upgrade: websocket\r
-        Connection: Upgrade\r
-        Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r
-        Sec-WebSocket-Version: 13\r
-        \r
-
-        """.utf8
-    )
+    private static let request = ServerHandshakeTests.request
 
     /// What the server sent after its 101 head, as events.
     private static func framesAfterHead(_ bytes: [UInt8]) throws -> [WebSocketEvent] {

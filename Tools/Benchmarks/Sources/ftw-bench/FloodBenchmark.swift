@@ -159,16 +159,7 @@ enum FloodBenchmark {
             return [.apiHead(APIHead(status: 200, headers: ["Content-Type": "application/json"]))]
                 + (0..<700).map { .apiChunk(APIChunk(seq: UInt32($0), data: chunk)) }
         case ("hist", .histQuery(let query)):
-            let tile = HistChunk(
-                tileId: "5m/1/0",
-                etag: "00000000",
-                res: query.res,
-                startMs: query.fromMs,
-                stepMs: 300_000,
-                series: query.series,
-                data: [UInt8](repeating: 0, count: 576),
-                partial: false
-            )
+            let tile = HistChunk.filler(for: query, index: 0, bytes: 576)
             return Array(repeating: .histChunk(tile), count: 5_000)
         default:
             return []
