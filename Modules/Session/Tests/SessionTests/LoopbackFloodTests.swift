@@ -11,6 +11,17 @@ import Testing
 @Suite struct LoopbackFloodTests {
     private static let plan = Plan(rev: 1, uptimeMs: 1_000, slots: [], stale: false)
 
+    /// Real-time deadlines long enough for a whole test run sharing two cores: what is tested is the bounds, not
+    /// the deadlines (those run on a manual clock in `HostileAnswerTests`).
+    private static let patientConfiguration = {
+        var configuration = SessionConfiguration(build: "flood")
+        configuration.timing.plan = .seconds(120)
+        configuration.timing.apiSilence = .seconds(120)
+        configuration.timing.historySilence = .seconds(120)
+        configuration.timing.readTotal = .seconds(240)
+        return configuration
+    }()
+
     /// A live session dialling a hostile relay on the real clocks, running around `body`.
     private static func withHostileRelay(
         pings: Int = 0,
@@ -36,7 +47,7 @@ import Testing
                 boxStaticPublicKey: ScriptedBox.staticPublicKey,
                 payload: []
             ),
-            configuration: SessionConfiguration(build: "flood"),
+            configuration: Self.patientConfiguration,
             clock: ContinuousClock(),
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
@@ -115,7 +126,7 @@ import Testing
     @Test func aRelayThatFloodsPingsIsClosedWith1008AndTheSessionDialsAgain() async throws {
         try await Self.withHostileRelay(pings: 2_000, replies: { _ in [] }) { _, relay in
             let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: .seconds(30))
+            let deadline = clock.now.advanced(by: .seconds(120))
             while relay.connections < 3, clock.now < deadline { try await clock.sleep(for: .milliseconds(10)) }
             #expect(relay.connections >= 3)
         }
