@@ -72,7 +72,11 @@ let package = Package(
             "Session",
             ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
         ),
-        module("Session", "SessionTestSupport", ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Session",
+            "SessionTestSupport",
+            ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "Noise", "WebSocket", "Crypto"]
+        ),
         module(
             "Session",
             "SessionTestHarness",
@@ -234,7 +238,7 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL",
+                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

@@ -92,10 +92,34 @@ if let tls {
     say("relay: ws://127.0.0.1:\(relay.port)")
 }
 
+/// Why the demo box stops: a person's signal, or a part of it that died (which must not go unnoticed: a box with no
+/// listening socket would look alive and serve nobody).
+enum Ending: Sendable {
+    case signal(Int32)
+    case died(String)
+}
+
+/// Runs `part` and reports its end, whatever it is, as a death.
+func watch(_ name: String, reporting end: AsyncStream<Ending>.Continuation, _ part: () async throws -> Void) async {
+    do {
+        try await part()
+        end.yield(.died("the \(name) stopped"))
+    } catch {
+        end.yield(.died("the \(name) failed: \(error)"))
+    }
+}
+
 let (stop, signalSources) = stopSignals()
-await withTaskGroup(of: Void.self) { group in
-    group.addTask { try? await box.run() }
-    group.addTask { try? await relay.run() }
+let (endings, end) = AsyncStream.makeStream(of: Ending.self)
+let status: Int32 = await withTaskGroup(of: Void.self) { group in
+    group.addTask { await watch("box", reporting: end) { try await box.run() } }
+    group.addTask { await watch("relay", reporting: end) { try await relay.run() } }
+    group.addTask {
+        for await number in stop {
+            end.yield(.signal(number))
+            return
+        }
+    }
     group.addTask { await announceLinks(of: box, lanHint: lanHint) }
     if let folder = options.stateFolder {
         group.addTask {
@@ -108,12 +132,20 @@ await withTaskGroup(of: Void.self) { group in
             }
         }
     }
-    for await number in stop {
-        say("ftw-demobox: stopping on signal \(number)", to: .standardError)
+    var status: Int32 = 0
+    for await ending in endings {
+        switch ending {
+        case .signal(let number):
+            say("ftw-demobox: stopping on signal \(number)", to: .standardError)
+        case .died(let reason):
+            say("ftw-demobox: \(reason); stopping", to: .standardError)
+            status = 1
+        }
         break
     }
     await relay.close()
     group.cancelAll()
+    return status
 }
 if let folder = options.stateFolder {
     do {
@@ -123,3 +155,4 @@ if let folder = options.stateFolder {
     }
 }
 withExtendedLifetime(signalSources) {}
+exit(status)

@@ -10,8 +10,12 @@ struct HeadlessProcess {
     let output: String
     let errorOutput: String
 
-    /// Runs `ftw-headless` with `arguments` and waits for it to exit.
-    static func run(_ arguments: [String]) throws -> HeadlessProcess {
+    /// Runs `ftw-headless` with `arguments` and waits for it to exit, on a thread of its own.
+    static func run(_ arguments: [String]) async throws -> HeadlessProcess {
+        try await OwnThread.run { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> HeadlessProcess {
         let scratch = try ScratchFolder()
         let outputPath = try scratch.file("stdout", "")
         let errorPath = try scratch.file("stderr", "")

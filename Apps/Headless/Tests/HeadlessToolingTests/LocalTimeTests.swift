@@ -11,8 +11,8 @@ struct LocalTimeTests {
         "a time after the change is that time",
         arguments: ["2026-03-29", "2026-10-25"]
     )
-    func afterTheChange(date: String) throws {
-        let run = try Self.run("date \(date)\nat 14:00:00 launch; inactive; active; wait 10s; background")
+    func afterTheChange(date: String) async throws {
+        let run = try await Self.run("date \(date)\nat 14:00:00 launch; inactive; active; wait 10s; background")
         #expect(run.output.contains("stay 1  launch  14:00:00"), "\(run.output)")
         #expect(run.status == 0)
     }
@@ -26,8 +26,8 @@ struct LocalTimeTests {
             ("2026-10-25", "01:30:00", "stay 2  return  02:30:00", "60m10s simulated"),
         ]
     )
-    func theChangingHour(date: String, start: String, secondStay: String, span: String) throws {
-        let run = try Self.run(
+    func theChangingHour(date: String, start: String, secondStay: String, span: String) async throws {
+        let run = try await Self.run(
             """
             date \(date)
             at \(start) launch; inactive; active; wait 10s; background
@@ -50,9 +50,9 @@ struct LocalTimeTests {
         #expect(autumn.instantMs(atTimeOfDay: 14 * hour, in: zone) == 1_792_933_200_000)  // 13:00 UTC
     }
 
-    private static func run(_ text: String) throws -> HeadlessProcess {
+    private static func run(_ text: String) async throws -> HeadlessProcess {
         let scratch = try ScratchFolder()
         let path = try scratch.file("day.scenario", "timezone Europe/Stockholm\n" + text)
-        return try HeadlessProcess.run(["run", path])
+        return try await HeadlessProcess.run(["run", path])
     }
 }

@@ -29,10 +29,10 @@ struct ScenarioFileTests {
             ),
         ]
     )
-    func aBadLine(text: String, expected: String) throws {
+    func aBadLine(text: String, expected: String) async throws {
         let scratch = try ScratchFolder()
         let path = try scratch.file("bad.scenario", text)
-        let run = try HeadlessProcess.run(["run", path])
+        let run = try await HeadlessProcess.run(["run", path])
         #expect(run.errorOutput == "ftw-headless: \(path): \(expected)\n")
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
@@ -42,10 +42,10 @@ struct ScenarioFileTests {
         "binary, invalid UTF-8 or NUL bytes are not a scenario",
         arguments: [[0x6C, 0xFF, 0xFE, 0x0A], Array("launch\0\n".utf8)]
     )
-    func notText(bytes: [UInt8]) throws {
+    func notText(bytes: [UInt8]) async throws {
         let scratch = try ScratchFolder()
         let path = try scratch.file("binary.scenario", bytes)
-        let run = try HeadlessProcess.run(["run", path])
+        let run = try await HeadlessProcess.run(["run", path])
         #expect(
             run.errorOutput
                 == "ftw-headless: '\(path)' is not a scenario: it is not UTF-8 text (binary, or another encoding)\n"
@@ -54,25 +54,25 @@ struct ScenarioFileTests {
     }
 
     @Test("a file over 1 MiB is refused before it is read whole")
-    func tooLarge() throws {
+    func tooLarge() async throws {
         let scratch = try ScratchFolder()
         let path = try scratch.file("large.scenario", String(repeating: "# a long comment\n", count: 70_000))
-        let run = try HeadlessProcess.run(["run", path])
+        let run = try await HeadlessProcess.run(["run", path])
         #expect(run.errorOutput == "ftw-headless: '\(path)' is larger than 1024 KiB, the most a scenario file holds\n")
         #expect(run.status == 1)
     }
 
     @Test("a folder is not a scenario file")
-    func folder() throws {
+    func folder() async throws {
         let scratch = try ScratchFolder()
-        let run = try HeadlessProcess.run(["run", scratch.url.path])
+        let run = try await HeadlessProcess.run(["run", scratch.url.path])
         #expect(run.errorOutput == "ftw-headless: '\(scratch.url.path)' is a folder, not a scenario file\n")
         #expect(run.status == 1)
     }
 
     @Test("a name that is no file and no shipped scenario lists the shipped ones")
-    func noSuchScenario() throws {
-        let run = try HeadlessProcess.run(["run", "no-such-scenario"])
+    func noSuchScenario() async throws {
+        let run = try await HeadlessProcess.run(["run", "no-such-scenario"])
         #expect(
             run.errorOutput
                 == "ftw-headless: no file and no shipped scenario is named 'no-such-scenario'; the shipped scenarios "
@@ -82,10 +82,10 @@ struct ScenarioFileTests {
     }
 
     @Test("a --svg path in no folder is refused before anything runs")
-    func svgInNoFolder() throws {
+    func svgInNoFolder() async throws {
         let scratch = try ScratchFolder()
         let missing = scratch.url.appendingPathComponent("missing/battery.svg").path
-        let run = try HeadlessProcess.run(["run", "--svg", missing, "quiet-device"])
+        let run = try await HeadlessProcess.run(["run", "--svg", missing, "quiet-device"])
         #expect(
             run.errorOutput
                 == "ftw-headless: --svg '\(missing)': there is no folder '\(scratch.url.path)/missing'\n"
@@ -93,7 +93,7 @@ struct ScenarioFileTests {
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         let file = try scratch.file("plain", "")
-        let underAFile = try HeadlessProcess.run(["tour", "--svg", file + "/battery.svg"])
+        let underAFile = try await HeadlessProcess.run(["tour", "--svg", file + "/battery.svg"])
         #expect(underAFile.errorOutput == "ftw-headless: --svg '\(file)/battery.svg': there is no folder '\(file)'\n")
         #expect(underAFile.status == 1)
     }

@@ -22,14 +22,23 @@ public enum Python {
         public var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `python3 ARGUMENTS` with `input` on its standard input and waits for it.
+    /// Runs `python3 ARGUMENTS` with `input` on its standard input and waits for it, on a thread of its own (a
+    /// cross-check can take many seconds; the caller suspends rather than hold a thread of the pool).
     ///
     /// A Python that exits early (a missing package) must fail the test with its message, not kill the test
     /// process: SIGPIPE is ignored, so writing to its closed input is an error, and the input is written beside the
     /// reads, so a peer that answers while it reads cannot fill a pipe and stall both sides.
     ///
     /// - Throws: When `python3` cannot be started.
-    public static func run(_ arguments: [String], input: String) throws -> Run {
+    public static func run(_ arguments: [String], input: String) async throws -> Run {
+        try await OwnThread.run { try runBlocking(arguments, input: input) }
+    }
+
+    /// ``run(_:input:)`` on the calling thread, which it blocks until Python exits: for a command-line tool's
+    /// synchronous main (a benchmark under valgrind), never for a test.
+    ///
+    /// - Throws: When `python3` cannot be started.
+    public static func runBlocking(_ arguments: [String], input: String) throws -> Run {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())

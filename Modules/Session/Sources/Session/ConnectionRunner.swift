@@ -1,7 +1,8 @@
 import SessionInterface
 
 /// The I/O of one connection, run as a child task of the session: dial, then hand every carrier event to the
-/// session and send what it puts in the outbox, in order, until the carrier ends or the session stops it.
+/// session and send what it puts in the outbox, in order, until the carrier ends or the session stops it. It reads
+/// the carrier only while the session's ``InboundWindow`` has a place, so a flood waits in TCP, not in memory.
 ///
 /// It decides nothing: the session's loop does, from what this reports. Only the dial is cancelled by a stop (a
 /// socket connect gives up); an open carrier is closed the way a peer expects, with a close frame and a brief,
@@ -13,6 +14,7 @@ enum ConnectionRunner {
         dialer: any CarrierDialer,
         outbox: AsyncStream<[UInt8]>,
         stop: StopSignal,
+        inbound: InboundWindow,
         inputs: AsyncStream<SessionInput>.Continuation
     ) async {
         let dialled = await stop.race { () async -> Result<any Carrier, SessionError> in
@@ -55,6 +57,7 @@ enum ConnectionRunner {
                 await carrier.close()
             }
             for await event in carrier.incoming {
+                guard await inbound.take() else { break }
                 inputs.yield(.carrier(generation: generation, event))
             }
             inputs.yield(.carrierEnded(generation: generation, reason: "the carrier ended"))

@@ -72,6 +72,7 @@ extension LiveSession {
 
     private func sendNextRead() {
         guard let id = connection?.requestIDs.take(), let read = slot.sendNext(id: id) else { return }
+        if read.request.hasSilenceDeadline { arm(.readTotal, after: configuration.timing.readTotal) }
         sendHeldRead(read)
     }
 
@@ -95,7 +96,7 @@ extension LiveSession {
     }
 
     /// How long the box may stay silent on `request`: the whole answer for a plan or prices, between two pieces
-    /// for history and the API.
+    /// for history and the API (whose whole answer has ``SessionConfiguration/Timing/readTotal``).
     private func deadline(of request: ReadRequest) -> Duration {
         let timing = configuration.timing
         switch request {
@@ -119,14 +120,25 @@ extension LiveSession {
             arm(.busyRetry, after: configuration.timing.busyRetryBase * (1 << min(retry, 16)))
         case .finished(let read, let result):
             cancel(.readDeadline)
+            cancel(.readTotal)
             answer(readers: read.waiters, with: result)
             pumpReads()
         }
     }
 
-    func readDeadlinePassed() {
+    /// The read holding the slot ran out of time: of silence, or (`total`) of time in all.
+    func readDeadlinePassed(total: Bool = false) {
+        cancel(.readDeadline)
+        cancel(.readTotal)
+        cancel(.busyRetry)
         guard let read = slot.release() else { return }
-        let error = SessionError(.timeout, "the box said nothing on \(read.request.wireType) #\(read.id) in time")
+        let error =
+            total
+            ? SessionError(
+                .timeout,
+                "the box did not finish \(read.request.wireType) #\(read.id) within \(configuration.timing.readTotal)"
+            )
+            : SessionError(.timeout, "the box said nothing on \(read.request.wireType) #\(read.id) in time")
         answer(readers: read.waiters, with: .failure(error))
         pumpReads()
     }
@@ -134,6 +146,7 @@ extension LiveSession {
     /// Fails the read holding the slot (the session under it ended) and frees the slot.
     func settleHeldRead(with error: SessionError) {
         cancel(.readDeadline)
+        cancel(.readTotal)
         cancel(.busyRetry)
         guard let read = slot.release() else { return }
         answer(readers: read.waiters, with: .failure(error))
@@ -158,6 +171,14 @@ extension LiveSession {
 }
 
 extension ReadRequest {
+    /// Whether the read's deadline is one of silence, re-armed by each piece, so it needs a total deadline too.
+    var hasSilenceDeadline: Bool {
+        switch self {
+        case .history, .api: true
+        case .plan, .prices: false
+        }
+    }
+
     /// The request frame's message.
     var message: Message {
         switch self {

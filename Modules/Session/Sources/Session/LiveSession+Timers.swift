@@ -17,6 +17,7 @@ extension LiveSession {
         switch timer {
         case .displayFrame: displayFrameEnded()
         case .readDeadline: readDeadlinePassed()
+        case .readTotal: readDeadlinePassed(total: true)
         case .busyRetry: busyRetryDue()
         case .handshake: handshakeTimedOut()
         case .room: roomStayedEmpty()

@@ -60,6 +60,8 @@ public actor LiveSession: BoxSession {
     let log: any LogSink
     let inputs: AsyncStream<SessionInput>
     let inputContinuation: AsyncStream<SessionInput>.Continuation
+    /// Bounds the carrier events waiting in ``inputs``: the loop gives a place back after handling each.
+    let inbound = InboundWindow(capacity: LiveSession.maxQueuedCarrierEvents)
 
     var runState = RunState.ready
     /// The scene phase last set; nil before the first.
@@ -124,6 +126,9 @@ public actor LiveSession: BoxSession {
         reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
         (inputs, inputContinuation) = AsyncStream.makeStream()
     }
+
+    /// The most carrier events (each at most one relay message, 64 KiB) that wait for the loop at once.
+    static let maxQueuedCarrierEvents = 16
 
     /// Request frames per stay in front; index 0 is the first stay (a stay runs from `active` to `background`).
     public var requestsPerStay: [Int] { stays.counts }
@@ -225,7 +230,9 @@ public actor LiveSession: BoxSession {
         case .dialed(let generation, let failure):
             dialed(generation, failure: failure)
         case .carrier(let generation, let event):
+            traffic.peakQueuedEvents = max(traffic.peakQueuedEvents, inbound.peak)
             carrierEvent(event, generation: generation)
+            inbound.give()
         case .carrierEnded(let generation, let reason):
             guard connection?.generation == generation else { return }
             connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
@@ -245,12 +252,13 @@ public actor LiveSession: BoxSession {
             switch effect {
             case .connect(let generation, let outbox, let stop):
                 openRunners += 1
-                group.addTask { [dialer, inputContinuation] in
+                group.addTask { [dialer, inbound, inputContinuation] in
                     await ConnectionRunner.run(
                         generation: generation,
                         dialer: dialer,
                         outbox: outbox,
                         stop: stop,
+                        inbound: inbound,
                         inputs: inputContinuation
                     )
                     await self.runnerEnded()

@@ -35,8 +35,11 @@ struct ReadSlot: Sendable {
         var chunks: [HistChunk] = []
         /// The API answer's head, once it arrived.
         var head: APIHead?
-        /// The API answer's body so far.
-        var body: [UInt8] = []
+        /// The API answer's body so far, as its chunks: joined once at `api.end`, so a body that grows to the cap
+        /// is never reallocated (and a refused one never copied) on the way.
+        var bodyChunks: [[UInt8]] = []
+        /// The bytes in ``bodyChunks``.
+        var bodyBytes = 0
         /// The `api.chunk.seq` expected next.
         var nextChunk: UInt32 = 0
     }

@@ -25,6 +25,9 @@ public struct SessionConfiguration: Sendable, Hashable {
         public var historySilence: Duration = .seconds(20)
         /// Silence that ends an API read; the head and every chunk re-arm it.
         public var apiSilence: Duration = .seconds(20)
+        /// How long a history or API read may take in all, from its first request frame to its last piece, however
+        /// often the box breaks its silence: a box that trickles an answer cannot hold the one slot for a stay.
+        public var readTotal: Duration = .seconds(60)
         /// How long a plan read may take.
         public var plan: Duration = .seconds(8)
         /// How long a price read may take.

@@ -23,6 +23,8 @@ enum SessionTimer: Sendable, Hashable {
     case displayFrame
     /// The read holding the slot: its deadline or its silence.
     case readDeadline
+    /// The read holding the slot: its total deadline, which no piece of the answer re-arms.
+    case readTotal
     /// The wait before a busy read is sent again.
     case busyRetry
     /// The Noise handshake's deadline.

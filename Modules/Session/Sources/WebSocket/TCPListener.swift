@@ -10,7 +10,9 @@ import Darwin
 /// A listening socket on 127.0.0.1 whose accept loop runs on its own thread and can be stopped from any thread.
 ///
 /// The loop polls the listening socket and a wake-up pipe, so ``stop()`` never races a blocked `accept`; the
-/// loop's thread alone closes the descriptors once it is running.
+/// loop's thread alone closes the descriptors once it is running. An accept that fails for want of descriptors or
+/// memory (EMFILE at `ulimit -n`) waits 10 ms, doubling to 1 s, and tries again; only a listening socket that
+/// itself fails ends the loop.
 final class TCPListener: Sendable {
     private struct Descriptors {
         let listener: Int32
@@ -108,6 +110,7 @@ final class TCPListener: Sendable {
             pollfd(fd: descriptors.listener, events: Int16(POLLIN), revents: 0),
             pollfd(fd: descriptors.wakeRead, events: Int16(POLLIN), revents: 0),
         ]
+        var backoff: Int32 = 0
         while true {
             guard poll(&entries, 2, -1) >= 0 else {
                 if errno == EINTR { continue }
@@ -119,12 +122,26 @@ final class TCPListener: Sendable {
             }
             let accepted = SocketPlatform.acceptConnection(descriptors.listener)
             if accepted >= 0 {
+                backoff = 0
                 yield(.success(TCPSocket(accepted: accepted, writeTimeout: writeTimeout)))
+            } else if Self.exhaustion.contains(errno) {
+                // The connection stays queued, so the listener stays readable: wait on the wake pipe alone.
+                backoff = min(max(backoff * 2, Self.firstBackoffMs), Self.maxBackoffMs)
+                var wake = [entries[1]]
+                if poll(&wake, 1, backoff) > 0 { return }
             } else if ![EINTR, EAGAIN, ECONNABORTED, EPROTO].contains(errno) {
                 return yield(.failure(WebSocketError(.io, SocketPlatform.lastError("accept"))))
             }
         }
     }
+
+    /// Failures that say the process or the system is out of something for now (descriptors at `ulimit -n`,
+    /// memory): accepting waits and tries again, because ending the loop would drop every connected peer.
+    private static let exhaustion = [EMFILE, ENFILE, ENOBUFS, ENOMEM]
+    /// The first wait after an exhausted accept, in ms; it doubles up to ``maxBackoffMs``.
+    static let firstBackoffMs: Int32 = 10
+    /// The longest wait between two accepts while resources are exhausted, in ms.
+    static let maxBackoffMs: Int32 = 1_000
 
     private static func bindLoopback(_ listener: Int32, port: Int) throws(WebSocketError) -> Int {
         guard let requested = UInt16(exactly: port) else { throw WebSocketError(.io, "port \(port) out of range") }

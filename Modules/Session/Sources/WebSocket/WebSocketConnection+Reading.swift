@@ -51,16 +51,49 @@ extension WebSocketConnection {
         case .message(let message):
             deliver(message)
         case .ping(let payload):
-            let pong = wireBytes(WebSocketFrame(opcode: .pong, payload: payload))
-            state.withLock { state in
-                if case .open = state.phase { writer.async { _ = self.writeNow(pong) } }
-            }
+            if let flood = answerPing(payload) { return fail(flood) }
         case .pong(let payload):
             resolvePings(payload)
         case .close(let code, let reason):
             return closeReceived(code: code, reason: reason)
         }
         return nil
+    }
+
+    /// Queues a pong unless one already waits (then it only takes the newest payload), so a peer that pings faster
+    /// than it reads costs one frame of memory; returns the error to fail with when the peer pings past its budget.
+    private func answerPing(_ payload: [UInt8]) -> WebSocketError? {
+        let now = elapsed()
+        return state.withLock { state -> WebSocketError? in
+            guard case .open = state.phase else { return nil }
+            if now - state.pingWindowStart >= limits.pingWindow {
+                state.pingWindowStart = now
+                state.pingsInWindow = 0
+            }
+            state.pingsInWindow += 1
+            guard state.pingsInWindow <= limits.maxPingsPerWindow else {
+                return WebSocketError(
+                    .policyViolation,
+                    "the peer sent more than \(limits.maxPingsPerWindow) pings in \(limits.pingWindow)",
+                    closeCode: WebSocketCloseCode.policyViolation
+                )
+            }
+            let isQueued = state.pendingPong != nil
+            state.pendingPong = payload
+            if !isQueued { writer.async { self.writePendingPong() } }
+            return nil
+        }
+    }
+
+    /// On the write queue: sends the pong waiting, if the connection is still open.
+    private func writePendingPong() {
+        let payload = state.withLock { state -> [UInt8]? in
+            defer { state.pendingPong = nil }
+            guard case .open = state.phase else { return nil }
+            return state.pendingPong
+        }
+        guard let payload else { return }
+        _ = writeNow(wireBytes(WebSocketFrame(opcode: .pong, payload: payload)))
     }
 
     /// Hands `message` to a waiting receiver or the inbox, parking this thread while the inbox is full.

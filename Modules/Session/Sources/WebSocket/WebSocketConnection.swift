@@ -3,7 +3,8 @@ import Synchronization
 
 /// One open WebSocket, client or server side: send and receive whole messages, ping, and close.
 ///
-/// Pings are answered automatically and the closing handshake of RFC 6455 §7 is followed (a peer's close is echoed,
+/// Pings are answered automatically (at most one pong waits to be written, carrying the newest ping's payload; a
+/// peer sending more than ``WebSocketLimits/maxPingsPerWindow`` pings in a window is closed with 1008) and the closing handshake of RFC 6455 §7 is followed (a peer's close is echoed,
 /// then TCP is closed). However the connection ends, ``receive()`` first hands out messages already received and
 /// then throws the outcome: ``WebSocketError/Code/closed`` with the peer's code and reason, a protocol error with
 /// the code that was sent, or ``WebSocketError/Code/connectionLost`` (1006) when TCP dropped.
@@ -46,12 +47,20 @@ public final class WebSocketConnection: Sendable {
         var peerClose: (code: UInt16?, reason: String)?
         var isReaderParked = false
         var nextID: UInt64 = 0
+        /// The payload of the one pong waiting for the write queue: a later ping replaces it (RFC 6455 §5.5.3).
+        var pendingPong: [UInt8]?
+        /// When the current ping window began, on ``elapsed``.
+        var pingWindowStart = Duration.zero
+        /// Pings received in the current window.
+        var pingsInWindow = 0
     }
 
     /// Which end of the connection this is.
     public let role: WebSocketRole
     let limits: WebSocketLimits
     let clock: any Clock<Duration>
+    /// Time since the connection was made, on ``clock``: the ping window runs on it.
+    let elapsed: @Sendable () -> Duration
     let socket: ByteStream
     let state = Mutex(State())
     let writer = DispatchQueue(label: "WebSocket writer")
@@ -63,6 +72,12 @@ public final class WebSocketConnection: Sendable {
         self.role = role
         self.limits = limits
         self.clock = clock
+        elapsed = Self.stopwatch(clock)
+    }
+
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
     }
 
     /// The close code of the connection: the peer's code, 1005 if its close frame had none, 1006 if the connection

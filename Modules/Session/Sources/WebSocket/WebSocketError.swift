@@ -7,7 +7,7 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case connectFailed, handshakeFailed, protocolViolation, messageTooBig, invalidUTF8
-            case closed, connectionLost, timeout, io, cancelled
+            case closed, connectionLost, timeout, io, cancelled, policyViolation
             case tlsUntrustedCertificate, tlsCertificateExpired, tlsWrongHost, tlsPlainTextServer
             case tlsHandshakeTimeout, tlsNoCloseNotify, tlsHandshakeFailed, tlsConfiguration, tlsUnavailable
         }
@@ -54,6 +54,8 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tlsConfiguration = Code(.tlsConfiguration)
         /// This platform's build has no TLS engine (Apple platforms use URLSession instead).
         public static let tlsUnavailable = Code(.tlsUnavailable)
+        /// The peer broke a rule of ours rather than of the RFC, such as flooding pings (close code 1008).
+        public static let policyViolation = Code(.policyViolation)
 
         /// The code's name, for logs.
         public var description: String { value.rawValue }

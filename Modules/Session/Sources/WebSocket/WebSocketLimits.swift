@@ -18,6 +18,10 @@ public struct WebSocketLimits: Sendable, Hashable {
     public var writeTimeout: Duration
     /// How many received messages may wait for ``WebSocketConnection/receive()`` before reading pauses.
     public var maxBufferedMessages: Int
+    /// How many pings a peer may send in one ``pingWindow``; one more closes the connection with 1008.
+    public var maxPingsPerWindow: Int
+    /// The window, on the connection's clock, that ``maxPingsPerWindow`` counts over.
+    public var pingWindow: Duration
 
     /// Makes limits; every value has a default suited to the relay.
     public init(
@@ -28,7 +32,9 @@ public struct WebSocketLimits: Sendable, Hashable {
         handshakeTimeout: Duration = .seconds(10),
         closeTimeout: Duration = .seconds(5),
         writeTimeout: Duration = .seconds(10),
-        maxBufferedMessages: Int = 64
+        maxBufferedMessages: Int = 64,
+        maxPingsPerWindow: Int = 32,
+        pingWindow: Duration = .seconds(10)
     ) {
         self.maxMessageSize = maxMessageSize
         self.maxFrameSize = maxFrameSize
@@ -38,5 +44,7 @@ public struct WebSocketLimits: Sendable, Hashable {
         self.closeTimeout = closeTimeout
         self.writeTimeout = writeTimeout
         self.maxBufferedMessages = maxBufferedMessages
+        self.maxPingsPerWindow = maxPingsPerWindow
+        self.pingWindow = pingWindow
     }
 }

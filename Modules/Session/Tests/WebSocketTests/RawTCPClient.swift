@@ -8,14 +8,14 @@ import Darwin
 
 /// A bare TCP client for sending the server bytes no well-behaved WebSocket client would send.
 ///
-/// Reads give up after ten seconds (`SO_RCVTIMEO`), so a server that never answers fails the test instead of
-/// hanging it. Reads run on a thread of their own, off Swift's cooperative pool, where the server's handlers run.
+/// Reads give up after `readTimeout` seconds (`SO_RCVTIMEO`, ten unless told), so a server that never answers fails
+/// the test instead of hanging it. Reads run on a thread of their own, off Swift's cooperative pool, where the server's handlers run.
 final class RawTCPClient: Sendable {
     private let descriptor: Int32
 
-    init(port: Int) throws {
+    init(port: Int, readTimeout: Int = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -7,7 +7,8 @@ import WebSocket
 /// The server against a bare TCP client that sends exactly the bytes each test needs, good or bad.
 @Suite(.timeLimit(.minutes(1)))
 struct ServerHandshakeTests {
-    private static let request = Array(
+    /// A valid Upgrade request, the RFC's key.
+    static let request = Array(
         """
         GET /echo HTTP/1.1\r
         Host: 127.0.0.1\r

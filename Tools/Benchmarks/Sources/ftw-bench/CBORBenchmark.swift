@@ -68,7 +68,8 @@ enum CBORBenchmark {
             .deletingLastPathComponent()  // Sources
             .appendingPathComponent("cbor2-decode.py")
         let input = mix.map { Vectors.hex($0) }.joined(separator: "\n")
-        guard let run = try? Python.run([script.path, "\(passes)", "\(rounds)"], input: input), run.status == 0 else {
+        guard let run = try? Python.runBlocking([script.path, "\(passes)", "\(rounds)"], input: input), run.status == 0
+        else {
             print("cbor: Python cbor2 (baseline): skipped, python3 did not run")
             return nil
         }

@@ -38,9 +38,9 @@ struct FrameCrossCheckTests {
         }
     }
 
-    @Test func cbor2ReadsOurFramesAsTheirJSONAndWeReadCbor2sEnvelopesAsTheMessage() throws {
+    @Test func cbor2ReadsOurFramesAsTheirJSONAndWeReadCbor2sEnvelopesAsTheMessage() async throws {
         let cases = try Self.cases()
-        let answers = try Self.python(input: cases.map { "\($0.json)\t\($0.frame)" })
+        let answers = try await Self.python(input: cases.map { "\($0.json)\t\($0.frame)" })
         try #require(answers.count == cases.count)
         for (item, answer) in zip(cases, answers) {
             let parts = answer.split(separator: " ")
@@ -59,9 +59,12 @@ struct FrameCrossCheckTests {
     }
 
     /// Runs Tools/crosscheck/frame_crosscheck.py with `input` on stdin and returns its lines.
-    static func python(input: [String]) throws -> [String] {
+    static func python(input: [String]) async throws -> [String] {
         let script = Vectors.repositoryRoot.appending(path: "Tools/crosscheck/frame_crosscheck.py")
-        let run = try Python.run([script.path(percentEncoded: false)], input: input.joined(separator: "\n") + "\n")
+        let run = try await Python.run(
+            [script.path(percentEncoded: false)],
+            input: input.joined(separator: "\n") + "\n"
+        )
         #expect(run.status == 0, "python3 failed: \(run.errors)")
         return run.lines
     }

@@ -1,4 +1,5 @@
 import Bus
+import Fixtures
 import Foundation
 import Seal
 import SealInterface
@@ -19,10 +20,13 @@ import ftw_seal_writer
         defer { try? FileManager.default.removeItem(at: folder) }
         let bus = EventBus<SealEvent>()
         let events = bus.subscribe()
-        var random = SystemRandomNumberGenerator()
         var known: [SealedFileName: WrittenVersion] = [:]
         for generation in 0..<Self.kills {
-            let inFlight = try Self.killMidWrite(folder: folder, generation: generation, using: &random, known: &known)
+            // The child is driven with blocking reads and a spin: on a thread of its own, not the test pool's.
+            let (inFlight, finished) = try await OwnThread.run {
+                try Self.killMidWrite(folder: folder, generation: generation)
+            }
+            for version in finished { known[version.name] = version }
             let store = FileSealedStore(folder: folder, keys: FileKeyProvider(dataFolder: folder), events: bus)
             for name in WrittenVersion.names {
                 let found = await store.read(name).map { WrittenVersion(contents: $0) }
@@ -60,15 +64,14 @@ import ftw_seal_writer
     }
 
     /// Starts a writer, lets it finish a random number of writes (0 to 8), waits a random extra moment so the kill
-    /// lands anywhere inside the next write, kills it, and records the writes it reported as finished.
+    /// lands anywhere inside the next write, and kills it.
     ///
-    /// - Returns: The write that was in flight when the kill came.
+    /// - Returns: The write that was in flight when the kill came, and the writes the child reported as finished.
     static func killMidWrite(
         folder: URL,
-        generation: Int,
-        using random: inout SystemRandomNumberGenerator,
-        known: inout [SealedFileName: WrittenVersion]
-    ) throws -> WrittenVersion {
+        generation: Int
+    ) throws -> (inFlight: WrittenVersion, finished: [WrittenVersion]) {
+        var random = SystemRandomNumberGenerator()
         let child = try WriterChild(folder: folder, generation: generation)
         var finished = -1
         let target = Int.random(in: 0...8, using: &random)
@@ -76,12 +79,7 @@ import ftw_seal_writer
         spin(Int.random(in: 0...400_000, using: &random))
         child.crash()
         while let index = child.nextFinished() { finished = index }
-        if finished >= 0 {
-            for index in 0...finished {
-                let version = WrittenVersion(generation: generation, index: index)
-                known[version.name] = version
-            }
-        }
-        return WrittenVersion(generation: generation, index: finished + 1)
+        let versions = (0..<(finished + 1)).map { WrittenVersion(generation: generation, index: $0) }
+        return (WrittenVersion(generation: generation, index: finished + 1), versions)
     }
 }

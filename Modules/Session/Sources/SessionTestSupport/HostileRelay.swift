@@ -1,0 +1,116 @@
+public import BoxProtocol
+import Crypto
+import Noise
+import Synchronization
+import WebSocket
+
+/// A relay and box in one, on a real socket on 127.0.0.1, that floods: it says `ready`, answers the Noise
+/// handshake and `hello` like a box, and answers each request frame with whatever `replies` makes of it, sent as
+/// fast as the socket takes them; with `pings`, it also sends that many pings at once after `hello_ok`, without
+/// waiting for their pongs. Each connection is served in order on one task, so a flood finishes before the next
+/// request is read. For loopback tests and `ftw-bench flood`: a hostile peer of the session.
+///
+/// ## Concurrency
+/// A `Sendable` class: the server runs each connection as a child task of ``run()``; the count of connections
+/// served sits behind a `Mutex`.
+public final class HostileRelay: Sendable {
+    /// How the box answers a request frame: every message is sent with the request's id.
+    public typealias Replies = @Sendable (Message) -> [Message]
+
+    private let server: WebSocketServer
+    private let staticPrivateKey: [UInt8]
+    private let staticPublicKey: [UInt8]
+    private let replies: Replies
+    private let pings: Int
+    private let served = Mutex(0)
+
+    /// The bound port.
+    public var port: Int { server.port }
+
+    /// How many connections finished the handshake.
+    public var connections: Int { served.withLock { $0 } }
+
+    /// Binds an ephemeral port on 127.0.0.1.
+    ///
+    /// - Parameters:
+    ///   - staticPrivateKey: The box's static key, which the session's identity names.
+    ///   - pings: How many pings to flood each connection with after `hello_ok`; 0 for none.
+    ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
+    ///   - replies: The answers to each request frame.
+    public init(
+        staticPrivateKey: [UInt8],
+        pings: Int = 0,
+        clock: any Clock<Duration>,
+        replies: @escaping Replies
+    ) throws {
+        server = try WebSocketServer(
+            port: 0,
+            limits: WebSocketLimits(maxMessageSize: 1 << 20, maxFrameSize: 1 << 20),
+            clock: clock
+        )
+        self.staticPrivateKey = staticPrivateKey
+        staticPublicKey = (try? X25519.publicKey(privateKey: staticPrivateKey)) ?? []
+        self.pings = pings
+        self.replies = replies
+    }
+
+    /// Serves until ``close()``.
+    public func run() async throws {
+        try await server.run { request in
+            guard let connection = try? request.accept() else { return }
+            await self.serve(connection)
+        }
+    }
+
+    /// Stops listening and closes every connection.
+    public func close() async {
+        await server.close()
+    }
+
+    private func serve(_ connection: WebSocketConnection) async {
+        guard var session = await handshake(connection) else { return connection.abort() }
+        served.withLock { $0 += 1 }
+        while case .binary(let bytes)? = try? await connection.receive() {
+            guard let frame = try? session.open(bytes), let (_, envelope, message) = try? FrameCodec.decode(frame)
+            else { continue }
+            var answers: [(Message, UInt32?)]
+            if case .hello = message {
+                let snap = Snap(uptimeMs: 1_000, controlRev: 1, dict: [:], fields: [:], sources: [:])
+                answers = [(.helloOK(SampleHello.make()), nil), (.snap(snap), nil)]
+            } else {
+                answers = replies(message).map { ($0, envelope.id) }
+            }
+            for (answer, id) in answers {
+                guard let sealed = try? session.seal(Self.frame(answer, id: id)),
+                    (try? await connection.send(.binary(sealed))) != nil
+                else { return }
+            }
+            if case .hello = message, pings > 0 {
+                await withDiscardingTaskGroup { group in
+                    for _ in 0..<pings { group.addTask { try? await connection.ping() } }
+                }
+            }
+        }
+    }
+
+    /// `ready`, then the responder's side of Noise IK; nil when the phone's message 1 does not open.
+    private func handshake(_ connection: WebSocketConnection) async -> NoiseSession? {
+        guard (try? await connection.send(.text("ready"))) != nil,
+            case .binary(let message1)? = try? await connection.receive(),
+            var responder = try? NoiseHandshake.responder(
+                staticPrivateKey: staticPrivateKey,
+                prologue: NoiseHandshake.productionPrologue(boxStaticPublicKey: staticPublicKey)
+            ),
+            (try? responder.readMessage1(message1)) != nil,
+            let (message2, session) = try? responder.writeMessage2(payload: []),
+            (try? await connection.send(.binary(message2))) != nil
+        else { return nil }
+        return session
+    }
+
+    private static func frame(_ message: Message, id: UInt32?) throws -> [UInt8] {
+        let bucket = message.lane == .control ? Frame.defaultControlBucket : nil
+        return try Frame(lane: message.lane, flags: [], payload: message.envelope(id: id).encoded(), bucket: bucket)
+            .encoded()
+    }
+}

@@ -1,0 +1,135 @@
+import BoxProtocol
+import Bus
+import ClockSeam
+import Session
+import SessionInterface
+import SessionTestHarness
+import SessionTestSupport
+import Testing
+
+/// A box that floods a real socket on 127.0.0.1 with answers: the session keeps at most 16 carrier messages
+/// waiting (the rest wait in TCP), refuses an answer past its bound with a typed error, and reads on afterwards.
+@Suite struct LoopbackFloodTests {
+    private static let plan = Plan(rev: 1, uptimeMs: 1_000, slots: [], stale: false)
+
+    /// Real-time deadlines long enough for a whole test run sharing two cores: what is tested is the bounds, not
+    /// the deadlines (those run on a manual clock in `HostileAnswerTests`).
+    private static let patientConfiguration = {
+        var configuration = SessionConfiguration(build: "flood")
+        configuration.timing.plan = .seconds(120)
+        configuration.timing.apiSilence = .seconds(120)
+        configuration.timing.historySilence = .seconds(120)
+        configuration.timing.readTotal = .seconds(240)
+        return configuration
+    }()
+
+    /// A live session dialling a hostile relay on the real clocks, running around `body`.
+    private static func withHostileRelay(
+        pings: Int = 0,
+        replies: @escaping HostileRelay.Replies,
+        _ body: @Sendable (LiveSession, HostileRelay) async throws -> Void
+    ) async throws {
+        let relay = try HostileRelay(
+            staticPrivateKey: ScriptedBox.staticPrivateKey,
+            pings: pings,
+            clock: ContinuousClock(),
+            replies: replies
+        )
+        let session = LiveSession(
+            dialer: RelayDialer(
+                host: "127.0.0.1",
+                port: relay.port,
+                rendezvousSecret: [UInt8](repeating: 7, count: 32),
+                clock: ContinuousClock(),
+                wallClock: SystemWallClock()
+            ),
+            identity: SessionIdentity(
+                appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                boxStaticPublicKey: ScriptedBox.staticPublicKey,
+                payload: []
+            ),
+            configuration: Self.patientConfiguration,
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock(),
+            random: SystemRandomSource(),
+            log: DiscardingLogSink(),
+            events: EventBus<SessionEvent>()
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await relay.run() }
+            group.addTask { try await session.run() }
+            defer { group.cancelAll() }
+            await session.setPhase(.active)
+            try await body(session, relay)
+            await session.setPhase(.background)
+            await relay.close()
+        }
+    }
+
+    private static func failure(of request: ReadRequest, on session: LiveSession) async -> SessionError? {
+        do {
+            _ = try await session.read(request, order: .rest)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Reads `request` through a flood of more than `messages` messages: it fails `.responseTooLarge`, at most 16
+    /// messages waited, and a plan read afterwards is answered.
+    private static func refusal(
+        of request: ReadRequest,
+        on session: LiveSession,
+        after messages: Int
+    ) async
+        -> SessionError?
+    {
+        let refused = await failure(of: request, on: session)
+        #expect(refused?.code == .responseTooLarge)
+        #expect(await failure(of: .plan, on: session) == nil)
+        let traffic = await session.traffic
+        #expect(traffic.receivedMessages > messages)
+        #expect(traffic.peakQueuedEvents <= 16)
+        return refused
+    }
+
+    @Test func anAPIChunkFloodIsRefusedAtTheAnswerCapWithFewMessagesWaiting() async throws {
+        try await Self.withHostileRelay(replies: { message in
+            switch message {
+            case .apiReq:
+                [.apiHead(APIHead(status: 200, headers: ["Content-Type": "application/json"]))]
+                    + (0..<700).map {
+                        .apiChunk(APIChunk(seq: UInt32($0), data: [UInt8](repeating: 0x20, count: 12_288)))
+                    }
+            case .planGet: [.plan(Self.plan)]
+            default: []
+            }
+        }) { session, _ in
+            let failure = await Self.refusal(of: Reads.chargers, on: session, after: 700)
+            #expect(failure?.message == "the answer passed 8388608 bytes")
+        }
+    }
+
+    @Test func aHistChunkFloodIsRefusedAtTheQueryBoundWithFewMessagesWaiting() async throws {
+        try await Self.withHostileRelay(replies: { message in
+            switch message {
+            case .histQuery(let query):
+                (0..<1_000).map { .histChunk(.filler(for: query, index: $0, bytes: 576)) }
+            case .planGet: [.plan(Self.plan)]
+            default: []
+            }
+        }) { session, _ in
+            let failure = await Self.refusal(of: Reads.history, on: session, after: 1_000)
+            #expect(failure?.message == "hist.query #1 got more than 6 tiles or a tile over 672 bytes")
+        }
+    }
+
+    @Test func aRelayThatFloodsPingsIsClosedWith1008AndTheSessionDialsAgain() async throws {
+        try await Self.withHostileRelay(pings: 2_000, replies: { _ in [] }) { _, relay in
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(120))
+            while relay.connections < 3, clock.now < deadline { try await clock.sleep(for: .milliseconds(10)) }
+            #expect(relay.connections >= 3)
+        }
+    }
+}
