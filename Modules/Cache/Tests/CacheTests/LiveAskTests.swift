@@ -1,7 +1,7 @@
 import Bus
 import Cache
 import ClockSeam
-import Foundation
+import SealTestSupport
 import SessionInterface
 import SessionTestSupport
 import Testing
@@ -10,7 +10,6 @@ import Testing
 @Suite struct LiveAskTests {
     @Test func aReturnWithinAMinuteSendsNoRequest() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -24,7 +23,6 @@ import Testing
 
     @Test func afterTwoMinutesOnlyTheChargersAreReadAgain() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -37,7 +35,6 @@ import Testing
 
     @Test func aViewOpenedAgainAsksNothingWhileItsAnswerStandsAndOnceWhenOlder() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             await world.streamReturns()
@@ -59,7 +56,6 @@ import Testing
 
     @Test func aViewThatStaysOpenAcrossAMinuteAsksNothingMore() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { _ in
             chargers.send(.viewAppeared)
@@ -71,7 +67,6 @@ import Testing
 
     @Test func anOpenPlanViewAsksAgainWhenTheQuarterTurnsAndNotBefore() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let plan = world.plan()
         await world.with([plan]) { _ in
             plan.send(.viewAppeared)
@@ -88,7 +83,6 @@ import Testing
     /// second frame in the same return.
     @Test func aViewShownWhileNoStreamRunsAsksOnceOnTheReturnUnderTheNameThatHoldsThen() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let plan = world.plan()
         let answers = plan.events.subscribe()
         await world.with([plan]) { simulation in
@@ -108,7 +102,6 @@ import Testing
 
     @Test func aNameChangeDuringAnAskWaitsAndIsNeverAnsweredByTheOldAnswer() async {
         let world = AskWorld(originMs: AskWorld.tenOhOne + 13 * 60_000 + 59_000)
-        defer { world.removeFolder() }
         let plan = world.plan()
         let answers = plan.events.subscribe()
         await world.with([plan]) { simulation in
@@ -136,7 +129,6 @@ import Testing
 
     @Test func aPullToRefreshAlwaysSendsAndGoesFirst() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             chargers.send(.viewAppeared)
@@ -151,7 +143,6 @@ import Testing
 
     @Test func noTimerAsks() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { simulation in
             await world.streamReturns()
@@ -164,7 +155,6 @@ import Testing
 
     @Test func theOldPolicyAsksOnEveryReturn() async {
         let world = AskWorld(policy: .everyReturn)
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -178,8 +168,8 @@ import Testing
 
 /// Answers sealed before a kill stand after it by the same rules, their age counted on the wall clock.
 @Suite struct LiveAskAfterAKillTests {
-    private func answerChargers(in folder: URL) async {
-        let world = AskWorld(folder: folder)
+    private func answerChargers(on disk: MemoryDisk) async {
+        let world = AskWorld(disk: disk)
         let chargers = world.chargers()
         await world.with([chargers]) { _ in
             chargers.send(.viewAppeared)
@@ -189,10 +179,9 @@ import Testing
 
     @Test(arguments: [(40, 0), (70, 1)])
     func aSealedAnswerStandsUntilItsTimeToLive(secondsLater: Int, expectedRequests: Int) async {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-kill-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        await answerChargers(in: folder)
-        let relaunched = AskWorld(originMs: AskWorld.tenOhOne + Int64(secondsLater) * 1000, folder: folder)
+        let disk = MemoryDisk()
+        await answerChargers(on: disk)
+        let relaunched = AskWorld(originMs: AskWorld.tenOhOne + Int64(secondsLater) * 1000, disk: disk)
         let chargers = relaunched.chargers()
         await chargers.restore()
         #expect(await chargers.stored?.name == "chargers", "the answer shows before anything connects")
@@ -204,12 +193,12 @@ import Testing
     }
 
     @Test func aFileUnderAnotherKeyStartsEmpty() async {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-key-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        await answerChargers(in: folder)
-        let relaunched = AskWorld(folder: folder, key: Array(repeating: 9, count: 32))
+        let disk = MemoryDisk()
+        await answerChargers(on: disk)
+        let relaunched = AskWorld(disk: disk, key: Array(repeating: 9, count: 32))
         let chargers = relaunched.chargers()
         await chargers.restore()
         #expect(await chargers.stored == nil)
+        #expect(disk.names.isEmpty, "the file that cannot open is dropped")
     }
 }
