@@ -125,7 +125,8 @@ import Testing
     }
 
     /// A burnt code's link can enrol no one, so the box says so at once (ftw-demobox prints a fresh link on it).
-    @Test(arguments: [4, 5])
+    // A box that never announces would leave the wait below waiting: the limit ends it as a failure.
+    @Test(.timeLimit(.minutes(1)), arguments: [4, 5])
     func aCodeBurntByWrongGuessesIsAnnouncedAtOnce(wrong: Int) async throws {
         try await BoxWorld.run { world in
             let burns = await world.box.burntCodes()

@@ -128,11 +128,20 @@ import Glibc
         defer { harness.remove() }
         try harness.put([], as: "tiles-\(Self.site)")
         #expect(truncate(harness.url("tiles-\(Self.site)").path, 200 << 20) == 0)
+        let peakBefore = Self.peakResidentBytes()
         let started = ContinuousClock.now
         #expect(await harness.store().read(.tiles(Self.site)) == nil)
         #expect(ContinuousClock.now - started < .seconds(1), "refused from its size, not read")
+        #expect(Self.peakResidentBytes() - peakBefore < 64 << 20, "the process never held the file")
         #expect(await harness.recordedEvents() == [.dropped(file: "tiles-\(Self.site)", reason: .tooLarge)])
         #expect(harness.entries().isEmpty)
+    }
+
+    /// The process's peak resident memory so far, in bytes (Linux counts `ru_maxrss` in KiB).
+    private static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
     }
 
     /// A file the file system refuses now (no permission, no descriptor left, a failing disk) may open next launch.
