@@ -66,14 +66,10 @@ public actor FileSealedStore: SealedStore {
     /// - Throws: `SealError` with `.tooLarge` when the sealed file would pass `name.sizeLimit`, a key code when the
     ///   key is unusable, or `.io`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
-        do {
-            let key = try await currentKey()
-            let sealed = try SealedFileFormat.seal(contents, as: name, key: key)
+        try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
+            let sealed = try SealedFileFormat.seal(contents, as: name, key: try await currentKey())
             try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
-            events.publish(.written(file: name.fileName, bytes: sealed.count))
-        } catch {
-            events.publish(.writeFailed(file: name.fileName, error: error))
-            throw error
+            return sealed.count
         }
     }
 

@@ -22,13 +22,10 @@ public actor InMemorySealedStore: SealedStore {
 
     /// Seals `contents` as `name` and keeps them, then reports `.written`; a failure is reported `.writeFailed`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
-        do {
+        try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
             let sealed = try SealedFileFormat.seal(contents, as: name, key: try await keys.key())
             try disk.write(sealed, to: name.fileName)
-            events.publish(.written(file: name.fileName, bytes: sealed.count))
-        } catch {
-            events.publish(.writeFailed(file: name.fileName, error: error))
-            throw error
+            return sealed.count
         }
     }
 
