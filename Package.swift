@@ -96,7 +96,8 @@ let package = Package(
         // Sealed files.
         module("Seal", "SealInterface", ["Bus"]),
         module("Seal", "Seal", ["SealInterface", "Crypto", "Bus"]),
-        moduleTests("Seal", "SealTests", ["Seal", "SealInterface", "Bus"]),
+        module("Seal", "SealTestSupport", ["Seal", "SealInterface", "Bus"]),
+        moduleTests("Seal", "SealTests", ["Seal", "SealInterface", "SealTestSupport", "Bus"]),
 
         // The models: asks keyed on the data's age, the live trace, history, prices and the plan, the site.
         module("Cache", "Cache", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -104,8 +105,8 @@ let package = Package(
             "Cache",
             "CacheTests",
             [
-                "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
-                "ClockSeam", "ClockSeamTesting",
+                "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
+                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module("Trace", "Trace", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),

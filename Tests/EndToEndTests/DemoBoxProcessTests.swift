@@ -3,6 +3,12 @@ import Foundation
 import HeadlessTooling
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The documented path, as a person runs it: the built `ftw-demobox` in its own process with `--state`, and
 /// `ftw-headless pair`, `greet` and `sites` over loopback (docs/pairing.md).
 @Suite struct DemoBoxProcessTests {
@@ -40,5 +46,36 @@ import Testing
         #expect(await HeadlessCommand.run(["sites", "--data", data]) == 0)
         #expect(await second.stop() == 0)
         #expect(try DemoBoxState.load(folder: state.path) == kept)
+    }
+
+    @Test(
+        .enabled(if: DemoBoxChild.executable != nil, "ftw-demobox is not built beside the test bundle (swift build)")
+    )
+    func aStatePathItCannotWriteIsRefusedAtStart() async throws {
+        let executable = try #require(DemoBoxChild.executable)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ftw-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("passwd")
+        try Data("root:x:0:0".utf8).write(to: file)
+        let process = Process()
+        let errors = Pipe()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--state", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // A box that kept running would hold the pipe open for good: the watchdog ends it, and the test fails.
+        let pid = process.processIdentifier
+        let watchdog = Task {
+            try await ContinuousClock().sleep(for: .seconds(30))
+            _ = kill(pid, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(said == "ftw-demobox: stateFile: \(file.path) is a file, not a folder: --state needs a folder\n")
+        #expect(try Data(contentsOf: file) == Data("root:x:0:0".utf8))
     }
 }

@@ -23,10 +23,12 @@ func stopSignals() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
 }
 
 /// Prints a fresh enrolment link whenever the last one can no longer enrol: after a phone enrols (its code is
-/// spent) and when the code's 10 minutes are up, as a real box redraws its QR code.
+/// spent), when a code burns after 5 wrong guesses, and when the code's 10 minutes are up, as a real box redraws its
+/// QR code.
 func announceLinks(of box: SimulatedBox, lanHint: String) async {
     let lifetime = Duration.seconds(600)
     let enrolments = await box.enrolmentUpdates()
+    let burns = await box.burntCodes()
     let (renewals, renew) = AsyncStream.makeStream(of: Int.self)
     var generation = 0
     await withTaskGroup(of: Void.self) { group in
@@ -34,13 +36,20 @@ func announceLinks(of box: SimulatedBox, lanHint: String) async {
             for await _ in enrolments.dropFirst() { renew.yield(-1) }
         }
         group.addTask {
+            for await _ in burns { renew.yield(-2) }
+        }
+        group.addTask {
             guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
             renew.yield(0)
         }
-        for await renewal in renewals where renewal == -1 || renewal == generation {
+        for await renewal in renewals where renewal < 0 || renewal == generation {
             generation += 1
             let next = generation
-            say(renewal == -1 ? "a phone enrolled; a new link:" : "the code expired; a new link:")
+            switch renewal {
+            case -1: say("a phone enrolled; a new link:")
+            case -2: say("a code burnt after 5 wrong guesses; a new link:")
+            default: say("the code expired; a new link:")
+            }
             say(await box.enrolmentURL(lanHint: lanHint))
             group.addTask {
                 guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
@@ -61,6 +70,7 @@ do {
     }
     let kept = try options.stateFolder.flatMap { folder throws(DemoBoxError) in try DemoBoxState.load(folder: folder) }
     state = kept ?? DemoBoxState(identity: .generate(), devices: [])
+    try options.stateFolder.map { folder throws(DemoBoxError) in try state.save(folder: folder) }
 } catch {
     say("ftw-demobox: \(error)", to: .standardError)
     exit(2)

@@ -124,6 +124,27 @@ import Testing
         }
     }
 
+    /// A burnt code's link can enrol no one, so the box says so at once (ftw-demobox prints a fresh link on it).
+    // A box that never announces would leave the wait below waiting: the limit ends it as a failure.
+    @Test(.timeLimit(.minutes(1)), arguments: [4, 5])
+    func aCodeBurntByWrongGuessesIsAnnouncedAtOnce(wrong: Int) async throws {
+        try await BoxWorld.run { world in
+            let burns = await world.box.burntCodes()
+            _ = await world.box.mintPairingCode()
+            let phone = try await world.phone()
+            for guess in 0..<wrong {
+                try await phone.startHandshake(payload: [UInt8](repeating: UInt8(guess), count: 16))
+                await world.settle()
+            }
+            #expect(await world.box.burntCodeCount == (wrong < 5 ? 0 : 1))
+            // Already yielded when the code burnt, so this waits for nothing.
+            if wrong == 5 {
+                var announced = burns.makeAsyncIterator()
+                #expect(await announced.next() == 1)
+            }
+        }
+    }
+
     @Test func theFirstPhoneIsAnOwnerWhateverItsCodeSaid() async throws {
         try await BoxWorld.run { world in
             let first = try await world.streamingPhone(role: "viewer")

@@ -62,6 +62,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [DemoBoxState.fileName])
     }
 
+    @Test func theStateFolderIsMadeReadableByItsOwnerOnly() throws {
+        let root = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/box/state"
+        try DemoBoxState(identity: .generate(), devices: []).save(folder: folder)
+        for made in [root, root + "/box", folder] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: made)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(made)")
+        }
+    }
+
+    @Test func aStatePathThatIsAFileIsRefusedInOneLineAndLeftAlone() throws {
+        let root = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let file = root + "/passwd"
+        try Data("root:x:0:0".utf8).write(to: URL(fileURLWithPath: file))
+        #expect {
+            try DemoBoxState(identity: .generate(), devices: []).save(folder: file)
+        } throws: { error in
+            (error as? DemoBoxError)?.description
+                == "stateFile: \(file) is a file, not a folder: --state needs a folder"
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("root:x:0:0".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["passwd"])
+    }
+
     @Test func aKnownPhoneReconnectsToABoxRestartedWithItsKeysAndDevices() async throws {
         let identity = DemoBoxIdentity.generate()
         let (phoneKey, devices) = try await BoxWorld.run(configuration: Self.configuration(identity, [])) { world in

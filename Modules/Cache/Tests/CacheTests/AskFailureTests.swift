@@ -10,7 +10,6 @@ import Testing
 @Suite struct AskFailureTests {
     @Test func aTimedOutReadIsNotAskedByTenMinutesOfLiveFramesOnlyByALookerWithBackoff() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             await world.session.setAnswer { _ in .failure(SessionError(.timeout, "the box stayed silent for 20 s")) }

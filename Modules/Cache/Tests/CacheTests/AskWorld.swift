@@ -3,40 +3,38 @@ import Bus
 import Cache
 import ClockSeam
 import ClockSeamTesting
-import Foundation
 import Seal
 import SealInterface
+import SealTestSupport
 import SessionInterface
 import SessionTestSupport
 
 /// A world for the cache's rules: a simulation at 10:01:00 UTC on 2026-12-02, a scripted session that answers
-/// every read, a sealed store in a temporary folder, and the three models the rules talk about.
+/// every read, a sealed store in memory, and the three models the rules talk about.
 struct AskWorld: Sendable {
     static let tenOhOne: Int64 = 1_796_205_660_000
     static let site = SiteID(rawValue: "deb7e3fa44c17f16")!
 
     let simulation: Simulation
     let session: ScriptedSession
-    let store: FileSealedStore
-    let folder: URL
+    let store: InMemorySealedStore
     let policy: AskPolicy
 
+    /// A world whose store keeps its files on `disk`: pass an earlier world's to stand for a relaunch.
     init(
         originMs: Int64 = tenOhOne,
-        folder: URL? = nil,
+        disk: MemoryDisk = MemoryDisk(),
         key: [UInt8] = Array(repeating: 7, count: 32),
         policy: AskPolicy = .ageKeyed
     ) {
         simulation = Simulation(originMs: originMs)
         session = ScriptedSession(wallClock: simulation.clock)
-        let folder =
-            folder
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("cache-tests-\(UUID().uuidString)")
-        self.folder = folder
-        store = FileSealedStore(folder: folder, keys: InMemoryKeyProvider(key: key), events: EventBus())
+        store = InMemorySealedStore(disk: disk, keys: InMemoryKeyProvider(key: key), events: EventBus())
         self.policy = policy
     }
+
+    /// The disk the world's sealed files are on.
+    var disk: MemoryDisk { store.disk }
 
     /// The chargers: a constant name, a minute to live.
     func chargers() -> LiveAsk<String> {
@@ -100,8 +98,6 @@ struct AskWorld: Sendable {
             }
         }
     }
-
-    func removeFolder() { try? FileManager.default.removeItem(at: folder) }
 }
 
 extension AskWorld {

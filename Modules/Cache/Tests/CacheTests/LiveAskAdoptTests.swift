@@ -1,7 +1,6 @@
 import Cache
 import ClockSeam
 import ClockSeamTesting
-import Foundation
 import SessionInterface
 import SessionTestSupport
 import Testing
@@ -10,7 +9,6 @@ import Testing
 @Suite struct LiveAskAdoptTests {
     @Test func aPushedAnswerReplacesTheHeldOneWithoutARequestAndIsSealed() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let plan = world.plan()
         let quarter = AskName("plan, quarter \(AskWorld.tenOhOne / 900_000)")
         await world.with([plan]) { simulation in
@@ -24,7 +22,7 @@ import Testing
             await world.streaming(for: .seconds(60))
             #expect(await world.sentCount() == 1, "and stands under the quarter's name")
         }
-        let relaunched = AskWorld(folder: world.folder)
+        let relaunched = AskWorld(disk: world.disk)
         let again = relaunched.plan()
         await again.restore()
         #expect(await again.stored?.answer == "pushed by the box", "it was sealed in the model's file")
@@ -32,7 +30,6 @@ import Testing
 
     @Test func aFailedAskIsReportedUntilAnAnswerIsRecorded() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             await world.session.setAnswer { _ in .failure(SessionError(.timeout, "the box stayed silent")) }

@@ -2,7 +2,7 @@ import Bus
 import Cache
 import ClockSeam
 import ClockSeamTesting
-import Foundation
+import SealTestSupport
 import SessionInterface
 import SessionTestSupport
 import Testing
@@ -11,7 +11,6 @@ import Testing
 @Suite struct LiveAskTests {
     @Test func aReturnWithinAMinuteSendsNoRequest() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -25,7 +24,6 @@ import Testing
 
     @Test func afterTwoMinutesOnlyTheChargersAreReadAgain() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -38,7 +36,6 @@ import Testing
 
     @Test func aViewOpenedAgainAsksNothingWhileItsAnswerStandsAndOnceWhenOlder() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             await world.streamReturns()
@@ -60,7 +57,6 @@ import Testing
 
     @Test func aViewThatStaysOpenAcrossAMinuteAsksNothingMore() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { _ in
             chargers.send(.viewAppeared)
@@ -72,7 +68,6 @@ import Testing
 
     @Test func anOpenPlanViewAsksAgainWhenTheQuarterTurnsAndNotBefore() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let plan = world.plan()
         await world.with([plan]) { _ in
             plan.send(.viewAppeared)
@@ -89,7 +84,6 @@ import Testing
     /// second frame in the same return.
     @Test func aViewShownWhileNoStreamRunsAsksOnceOnTheReturnUnderTheNameThatHoldsThen() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let plan = world.plan()
         let answers = plan.events.subscribe()
         await world.with([plan]) { simulation in
@@ -109,7 +103,6 @@ import Testing
 
     @Test func aNameChangeDuringAnAskWaitsAndIsNeverAnsweredByTheOldAnswer() async {
         let world = AskWorld(originMs: AskWorld.tenOhOne + 13 * 60_000 + 59_000)
-        defer { world.removeFolder() }
         let plan = world.plan()
         let answers = plan.events.subscribe()
         await world.with([plan]) { simulation in
@@ -137,7 +130,6 @@ import Testing
 
     @Test func aPullToRefreshAlwaysSendsAndGoesFirst() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
             chargers.send(.viewAppeared)
@@ -152,7 +144,6 @@ import Testing
 
     @Test func noTimerAsks() async {
         let world = AskWorld()
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { simulation in
             await world.streamReturns()
@@ -165,7 +156,6 @@ import Testing
 
     @Test func theOldPolicyAsksOnEveryReturn() async {
         let world = AskWorld(policy: .everyReturn)
-        defer { world.removeFolder() }
         let asks = [world.chargers(), world.prefs(), world.plan()]
         await world.with(asks) { _ in
             for ask in asks { ask.send(.viewAppeared) }
@@ -179,8 +169,8 @@ import Testing
 
 /// Answers sealed before a kill stand after it by the same rules, their age counted on the wall clock.
 @Suite struct LiveAskAfterAKillTests {
-    private func answerChargers(in folder: URL) async {
-        let world = AskWorld(folder: folder)
+    private func answerChargers(on disk: MemoryDisk) async {
+        let world = AskWorld(disk: disk)
         let chargers = world.chargers()
         await world.with([chargers]) { _ in
             chargers.send(.viewAppeared)
@@ -190,10 +180,9 @@ import Testing
 
     @Test(arguments: [(40, 0), (70, 1)])
     func aSealedAnswerStandsUntilItsTimeToLive(secondsLater: Int, expectedRequests: Int) async {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-kill-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        await answerChargers(in: folder)
-        let relaunched = AskWorld(originMs: AskWorld.tenOhOne + Int64(secondsLater) * 1000, folder: folder)
+        let disk = MemoryDisk()
+        await answerChargers(on: disk)
+        let relaunched = AskWorld(originMs: AskWorld.tenOhOne + Int64(secondsLater) * 1000, disk: disk)
         let chargers = relaunched.chargers()
         await chargers.restore()
         #expect(await chargers.stored?.name == "chargers", "the answer shows before anything connects")
@@ -205,12 +194,12 @@ import Testing
     }
 
     @Test func aFileUnderAnotherKeyStartsEmpty() async {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-key-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        await answerChargers(in: folder)
-        let relaunched = AskWorld(folder: folder, key: Array(repeating: 9, count: 32))
+        let disk = MemoryDisk()
+        await answerChargers(on: disk)
+        let relaunched = AskWorld(disk: disk, key: Array(repeating: 9, count: 32))
         let chargers = relaunched.chargers()
         await chargers.restore()
         #expect(await chargers.stored == nil)
+        #expect(disk.names.isEmpty, "the file that cannot open is dropped")
     }
 }

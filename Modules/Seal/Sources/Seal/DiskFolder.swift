@@ -13,33 +13,89 @@ import Darwin
 /// POSIX calls rather than Foundation's atomic write, because that neither flushes the file and the folder to disk
 /// nor creates the file 0600 from its first byte (a key file must never be readable by others, even briefly).
 struct DiskFolder: Sendable {
+    /// A file opened by ``openRegular(_:)``, with what `fstat` said of it.
+    struct OpenFile {
+        let descriptor: Int32
+        let information: stat
+    }
+
     /// The folder's path, without a trailing slash.
     let path: String
 
-    init(_ url: URL) {
+    /// A test's stand-in for a file system that refuses an open: the `errno` to fail with, by file name.
+    private let openFailure: (@Sendable (String) -> Int32?)?
+
+    init(_ url: URL, openFailure: (@Sendable (String) -> Int32?)? = nil) {
+        self.openFailure = openFailure
         let path = url.path(percentEncoded: false)
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
-    /// The bytes of `name`, or nil when there is no such file.
-    func contents(of name: String) throws(SealError) -> [UInt8]? {
-        let descriptor = open(location(of: name), O_RDONLY | O_CLOEXEC)
+    /// The bytes of `name`, at most `limit` of them, or nil when there is no such file.
+    ///
+    /// - Throws: `SealError` with `.notRegularFile`, `.tooLarge` or `.io` (see ``openRegular(_:)``).
+    func contents(of name: String, limit: Int) throws(SealError) -> [UInt8]? {
+        guard let file = try openRegular(name) else { return nil }
+        defer { close(file.descriptor) }
+        return try Self.readBounded(file, limit: limit, name)
+    }
+
+    /// Opens `name` for reading and checks it is a regular file, or nil when there is no such file.
+    ///
+    /// The open never follows a symbolic link and never waits (a named pipe in a file's place would block a launch
+    /// for good), and the check is made on the opened descriptor, so what was checked is what is read. The caller
+    /// closes the descriptor.
+    ///
+    /// - Throws: `SealError` with `.notRegularFile` for a symbolic link, a folder, a named pipe, a device or a
+    ///   socket; `.io` when the file system refuses the open.
+    func openRegular(_ name: String) throws(SealError) -> OpenFile? {
+        var descriptor = Int32(-1)
+        if let failure = openFailure?(name) {
+            errno = failure
+        } else {
+            descriptor = open(location(of: name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw Self.failure("open \(name)")
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw Self.failure("read \(name)")
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw SealError(.notRegularFile, "\(location(of: name)) is a symbolic link, not a regular file")
+            default: throw Self.failure("open \(location(of: name))")
             }
-            bytes += chunk[..<count]
         }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0 else {
+            let error = Self.failure("stat \(location(of: name))")
+            close(descriptor)
+            throw error
+        }
+        guard information.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw SealError(
+                .notRegularFile,
+                "\(location(of: name)) is \(Self.what(information.st_mode)), not a regular file"
+            )
+        }
+        return OpenFile(descriptor: descriptor, information: information)
+    }
+
+    /// The bytes of the opened `file`, refused unread when its size is past `limit`; a file that grows while it is
+    /// read is refused at `limit` + 1 bytes, so memory never goes past that.
+    static func readBounded(_ file: OpenFile, limit: Int, _ name: String) throws(SealError) -> [UInt8] {
+        let size = Int(file.information.st_size)
+        guard size <= limit else { throw tooLarge(name, size, limit) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes[count...].withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
+            if got == 0 { break }
+            guard got > 0 else {
+                if errno == EINTR { continue }
+                throw failure("read \(name)")
+            }
+            count += got
+        }
+        guard count <= limit else { throw tooLarge(name, count, limit) }
+        return Array(bytes[..<count])
     }
 
     /// Puts `bytes` in place of `name` whole or not at all: a temporary file is written and flushed, then renamed
@@ -116,10 +172,10 @@ struct DiskFolder: Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     }
 
-    /// The size of `name` in bytes, or nil when it is gone.
+    /// The size of `name` in bytes (a symbolic link's own, never its target's), or nil when it is gone.
     func size(of name: String) -> Int? {
         var information = stat()
-        guard stat(location(of: name), &information) == 0 else { return nil }
+        guard lstat(location(of: name), &information) == 0 else { return nil }
         return Int(information.st_size)
     }
 
@@ -157,15 +213,15 @@ struct DiskFolder: Sendable {
         open(location(of: name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     }
 
-    private func makeFolder() throws(SealError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw SealError(.io, "cannot make the folder \(path): \(error)")
+    /// Makes the folder and every missing folder above it 0700: they hold the phone's key and what it saw of each
+    /// home, which no other user may list.
+    func makeFolder() throws(SealError) {
+        var made = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            made += "/\(component)"
+            guard mkdir(made, 0o700) == 0 || errno == EEXIST else {
+                throw Self.failure("cannot make the folder \(made)")
+            }
         }
     }
 
@@ -178,6 +234,21 @@ struct DiskFolder: Sendable {
                 throw Self.failure("write \(name)")
             }
             offset += count
+        }
+    }
+
+    private static func tooLarge(_ name: String, _ size: Int, _ limit: Int) -> SealError {
+        SealError(.tooLarge, "\(name) holds \(size) bytes, more than the \(limit) a file of its kind may")
+    }
+
+    /// What a file that is not a regular one is, for a message.
+    private static func what(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
         }
     }
 

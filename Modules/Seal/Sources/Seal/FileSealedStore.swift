@@ -40,14 +40,17 @@ public actor FileSealedStore: SealedStore {
     }
 
     /// Makes a store whose writes call `beforeRename` between writing the temporary file and renaming it, so a test
-    /// can stand in for a crash there by throwing.
+    /// can stand in for a crash there by throwing, and whose opens fail with the `errno` that `openFailure` returns
+    /// for a file name, so a test can stand in for a file system that refuses a read now (EACCES, EMFILE, EIO), which
+    /// a test running as root cannot otherwise provoke.
     package init(
         folder: URL,
         keys: any KeyProvider,
         events: EventBus<SealEvent>,
-        beforeRename: (@Sendable () throws -> Void)?
+        beforeRename: (@Sendable () throws -> Void)?,
+        openFailure: (@Sendable (String) -> Int32?)? = nil
     ) {
-        let disk = DiskFolder(folder)
+        let disk = DiskFolder(folder, openFailure: openFailure)
         Self.removeLeftovers(in: disk)
         self.disk = disk
         self.keys = keys
@@ -56,14 +59,22 @@ public actor FileSealedStore: SealedStore {
     }
 
     /// Seals `contents` and renames them over the file `name`, then reports `.written`.
+    ///
+    /// A write that fails is reported `.writeFailed` as well as thrown, so a caller that carries on without its file
+    /// (a model keeps running) never makes the failure silent; the old file stays as it was.
+    ///
+    /// - Throws: `SealError` with `.tooLarge` when the sealed file would pass `name.sizeLimit`, a key code when the
+    ///   key is unusable, or `.io`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
-        let key = try await currentKey()
-        let sealed = try SealedFileFormat.seal(contents, as: name, key: key)
-        try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
-        events.publish(.written(file: name.fileName, bytes: sealed.count))
+        try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
+            let sealed = try SealedFileFormat.seal(contents, as: name, key: try await currentKey())
+            try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
+            return sealed.count
+        }
     }
 
-    /// The contents of `name`, or nil when absent or when it did not open (then removed and reported `.dropped`).
+    /// The contents of `name`, or nil when absent or when it did not open: a file proven bad is removed and
+    /// reported `.dropped`, one that could not be read now is left and reported `.readFailed`.
     public func read(_ name: SealedFileName) async -> [UInt8]? {
         let key: Result<[UInt8], SealError>
         do {
@@ -74,14 +85,13 @@ public actor FileSealedStore: SealedStore {
         // From here on nothing suspends: the bytes checked are the bytes removed, never a newer file.
         let file: [UInt8]
         do {
-            guard let bytes = try disk.contents(of: name.fileName) else { return nil }
+            guard let bytes = try disk.contents(of: name.fileName, limit: name.sizeLimit) else { return nil }
             file = bytes
         } catch {
             return drop(name, error)
         }
         do {
-            try SealedFileFormat.checkHeader(file, as: name)
-            return try SealedFileFormat.open(file, as: name, key: key.get())
+            return try SealedFileFormat.open(file, as: name, key: key)
         } catch {
             return drop(name, error)
         }
@@ -143,9 +153,9 @@ public actor FileSealedStore: SealedStore {
     }
 
     private func drop(_ name: SealedFileName, _ error: SealError) -> [UInt8]? {
-        // A missing key is the provider's failure, not the file's: keep the file for a launch that has the key.
-        if error.code != .keyUnavailable { try? disk.remove(name.fileName) }
-        events.publish(.dropped(file: name.fileName, reason: error.code))
+        // Only a file proven bad goes: one the file system or the key provider failed may open on a later launch.
+        if error.code.condemnsFile { try? disk.remove(name.fileName) }
+        events.publish(.failedRead(of: name.fileName, error))
         return nil
     }
 

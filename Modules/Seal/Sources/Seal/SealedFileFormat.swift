@@ -32,8 +32,13 @@ package enum SealedFileFormat {
 
     /// The file that holds `contents` as `name`, sealed under `key` with a fresh nonce.
     ///
-    /// - Throws: `SealError` with `.keyUnavailable` when the cipher refuses the key.
+    /// - Throws: `SealError` with `.tooLarge` when the file would pass `name.sizeLimit` (no store makes a file it
+    ///   would refuse to read back), `.keyUnavailable` when the cipher refuses the key.
     package static func seal(_ contents: [UInt8], as name: SealedFileName, key: [UInt8]) throws(SealError) -> [UInt8] {
+        let size = contents.count + overhead
+        guard size <= name.sizeLimit else {
+            throw SealError(.tooLarge, "\(name) would hold \(size) bytes, more than the \(name.sizeLimit) its kind may")
+        }
         let header = header(for: name)
         let nonce = SecureRandom.bytes(count: AEADAlgorithm.nonceSize)
         do {
@@ -88,6 +93,26 @@ package enum SealedFileFormat {
         } catch {
             throw SealError(.keyUnavailable, "the cipher refused the key: \(error)")
         }
+    }
+
+    /// The contents of `file` as `name`: checked in the clear first, so a file proven bad (too large, a wrong
+    /// header) is told apart from a key that is not at hand, then opened under the key.
+    ///
+    /// - Throws: `SealError` with `.tooLarge`, a ``checkHeader(_:as:)`` code, the key's failure, or
+    ///   `.authenticationFailed` when the tag does not match.
+    package static func open(
+        _ file: [UInt8],
+        as name: SealedFileName,
+        key: Result<[UInt8], SealError>
+    ) throws(SealError) -> [UInt8] {
+        guard file.count <= name.sizeLimit else {
+            throw SealError(
+                .tooLarge,
+                "\(name) holds \(file.count) bytes, more than the \(name.sizeLimit) its kind may"
+            )
+        }
+        try checkHeader(file, as: name)
+        return try open(file, as: name, key: key.get())
     }
 
     private static func header(for name: SealedFileName) -> [UInt8] {

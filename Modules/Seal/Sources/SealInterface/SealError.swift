@@ -6,7 +6,8 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
             case authenticationFailed, truncated, badMagic, unknownVersion, wrongKind, wrongSite
-            case io, keyUnavailable, invalidName
+            case notRegularFile, tooLarge, io
+            case keyUnavailable, keyMissing, keyMalformed, keyExposed, invalidName
         }
 
         private let value: Value
@@ -30,12 +31,56 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let wrongKind = Code(value: .wrongKind)
         /// The header names another site than the file name does (one home's file copied over another's).
         public static let wrongSite = Code(value: .wrongSite)
-        /// The file system refused a read, write, rename or removal.
+        /// Something other than a regular file sits at the name (a directory, a named pipe, a device, a symbolic
+        /// link): it is refused before a byte is read, so it can neither block a launch nor feed it without end.
+        public static let notRegularFile = Code(value: .notRegularFile)
+        /// The file is larger than any file of its kind is ever written (`SealedFileName.sizeLimit`): refused before
+        /// it is read, so a stray huge file costs no memory.
+        public static let tooLarge = Code(value: .tooLarge)
+        /// The file system refused a read, write, rename or removal (no permission, a full disk, too many open files).
         public static let io = Code(value: .io)
-        /// The key provider could not hand out the phone's key (or handed out one that is not 32 bytes).
+        /// The key provider could not hand out the phone's key: it could not be read or made (or it handed out one
+        /// that is not 32 bytes).
         public static let keyUnavailable = Code(value: .keyUnavailable)
+        /// The key is gone while sealed files made under it remain: a fresh key would orphan them, so none is made.
+        public static let keyMissing = Code(value: .keyMissing)
+        /// The key file does not hold a key (not 32 bytes) while sealed files made under a key remain.
+        public static let keyMalformed = Code(value: .keyMalformed)
+        /// The key file is readable by other users and is not ours to tighten.
+        public static let keyExposed = Code(value: .keyExposed)
         /// A kept file's model name is not lowercase `[a-z0-9-]`, or is a built-in kind's name.
         public static let invalidName = Code(value: .invalidName)
+
+        /// Whether a file that failed this way is proven bad (it fails the same way on every launch), so it is removed
+        /// and reported `SealEvent.dropped`; otherwise it may open later and is left on disk (`SealEvent.readFailed`).
+        public var condemnsFile: Bool {
+            switch value {
+            case .authenticationFailed, .truncated, .badMagic, .unknownVersion, .wrongKind, .wrongSite, .tooLarge:
+                true
+            case .notRegularFile, .io, .keyUnavailable, .keyMissing, .keyMalformed, .keyExposed, .invalidName:
+                false
+            }
+        }
+
+        /// Why a file with this code did not open, in words a person reads.
+        public var explanation: String {
+            switch value {
+            case .authenticationFailed: "it did not authenticate (changed, cut short, or sealed under another key)"
+            case .truncated: "it is too short to be a sealed file"
+            case .badMagic: "it is not a sealed file"
+            case .unknownVersion: "it was sealed in a format this build does not know"
+            case .wrongKind: "its header names another kind of file"
+            case .wrongSite: "its header names another home"
+            case .notRegularFile: "it is not a regular file"
+            case .tooLarge: "it is larger than any file of its kind"
+            case .io: "the file system refused it"
+            case .keyUnavailable: "the phone's key is unavailable"
+            case .keyMissing: "the phone's key is missing"
+            case .keyMalformed: "the phone's key file does not hold a key"
+            case .keyExposed: "the phone's key file is readable by others"
+            case .invalidName: "its name is not a sealed file's name"
+            }
+        }
 
         /// The code's name.
         public var description: String { "\(value)" }

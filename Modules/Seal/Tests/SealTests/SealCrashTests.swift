@@ -41,7 +41,10 @@ import Testing
         _ = await codeThrown { try await crashing.write(new, to: name) }
         #expect(await harness.store().read(name) == nil)
         #expect(harness.entries().isEmpty)
-        #expect(await harness.recordedEvents().isEmpty)
+        // The stand-in for the crash throws, so the write is reported failed; nothing was written or dropped.
+        let events = await harness.recordedEvents()
+        #expect(events.count == 1)
+        #expect(events.allSatisfy { if case .writeFailed(name.fileName, _) = $0 { true } else { false } })
     }
 
     @Test func aStrayFileInTheFolderIsLeftAlone() async throws {

@@ -23,6 +23,8 @@ struct Enrolment: Sendable {
 
     private(set) var devices: [EnrolledDevice]
     private var codes: [PairingCode] = []
+    /// How many codes burnt after 5 wrong guesses so far: the box prints a fresh link for each.
+    private(set) var burntCodes = 0
 
     init(devices: [EnrolledDevice]) {
         self.devices = devices
@@ -38,11 +40,14 @@ struct Enrolment: Sendable {
     /// An empty payload admits a known phone; a 16-byte payload spends a matching code (and counts as a wrong
     /// guess against every live code otherwise); anything else (a spoken code, which is LAN-only) is refused.
     mutating func admit(appKey: [UInt8], payload: [UInt8], nowMs: Int64) -> EnrolledDevice? {
-        codes.removeAll { $0.expiresAtMs <= nowMs || $0.wrongGuesses >= Self.maxWrongGuesses }
+        codes.removeAll { $0.expiresAtMs <= nowMs }
         if payload.isEmpty { return device(appKey: appKey) }
         guard payload.count == Self.codeSize else { return nil }
         guard let index = codes.firstIndex(where: { Self.constantTimeEqual($0.code, payload) }) else {
             for index in codes.indices { codes[index].wrongGuesses += 1 }
+            let live = codes.count
+            codes.removeAll { $0.wrongGuesses >= Self.maxWrongGuesses }
+            burntCodes += live - codes.count
             return nil
         }
         let code = codes.remove(at: index)

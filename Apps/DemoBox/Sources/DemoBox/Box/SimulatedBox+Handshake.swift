@@ -34,10 +34,14 @@ extension SimulatedBox {
             let message1 = try? responder.readMessage1(bytes)
         else { return }
         let known = enrolment.devices
-        guard
-            enrolment.admit(appKey: message1.remoteStaticPublicKey, payload: message1.payload, nowMs: wallClock.nowMs)
-                != nil
-        else { return }
+        let burnt = enrolment.burntCodes
+        let admitted = enrolment.admit(
+            appKey: message1.remoteStaticPublicKey,
+            payload: message1.payload,
+            nowMs: wallClock.nowMs
+        )
+        if enrolment.burntCodes != burnt { notifyCodeBurnt() }
+        guard admitted != nil else { return }
         if enrolment.devices != known { notifyEnrolmentChanged() }
         guard let reply = try? responder.writeMessage2(payload: []) else { return }
         open(session: reply.session, appKey: message1.remoteStaticPublicKey)

@@ -40,30 +40,23 @@ public struct DemoBoxState: Sendable, Hashable, Codable {
         return state
     }
 
-    /// Writes the state to `folder` (created if needed), replacing the file in one step.
+    /// Writes the state to `folder` (created 0700 if needed), replacing the file whole or not at all.
     ///
-    /// The file is made 0600 before its first byte: it holds the box's private key and its rendezvous secret.
+    /// The file holds the box's private key and its rendezvous secret, so it is created 0600 before its first byte,
+    /// in a folder no other user can list; it is written to a temporary file, flushed, renamed over the old one, and
+    /// the folder flushed, so a crash or a power cut leaves the old state or the new, never a torn one. The demo box
+    /// saves once at start, so a folder it cannot write is refused before anything depends on it.
     ///
-    /// - Throws: ``DemoBoxError`` `.stateFile` when it cannot be written.
+    /// - Throws: ``DemoBoxError`` `.stateFile`, one line naming the path and what is wrong, when it cannot be written.
     public func save(folder: String) throws(DemoBoxError) {
-        let directory = URL(fileURLWithPath: folder)
-        let file = directory.appendingPathComponent(Self.fileName)
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString)")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let bytes: Data
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let made = FileManager.default.createFile(
-                atPath: temporary.path,
-                contents: try encoder.encode(self),
-                attributes: [.posixPermissions: 0o600]
-            )
-            guard made, rename(temporary.path, file.path) == 0 else {
-                try? FileManager.default.removeItem(at: temporary)
-                throw CocoaError(.fileWriteUnknown)
-            }
+            bytes = try encoder.encode(self)
         } catch {
-            throw DemoBoxError(.stateFile, "cannot write \(file.path): \(error)")
+            throw DemoBoxError(.stateFile, "cannot encode the state: \(error)")
         }
+        try StateFolder(path: folder).replace(Self.fileName, with: Array(bytes))
     }
 }

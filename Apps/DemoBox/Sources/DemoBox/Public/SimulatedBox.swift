@@ -34,6 +34,7 @@ public actor SimulatedBox {
     var nextSessionNumber = 1
     var enrolment: Enrolment
     var enrolmentWatchers: [AsyncStream<[EnrolledDevice]>.Continuation] = []
+    var burntCodeWatchers: [AsyncStream<Int>.Continuation] = []
     var house: LiveHouse
     var ledger: Ledger
     var plan = PlanRecord()
@@ -134,6 +135,17 @@ public actor SimulatedBox {
         return stream
     }
 
+    /// How many pairing codes burnt after 5 wrong guesses since the box started.
+    public var burntCodeCount: Int { enrolment.burntCodes }
+
+    /// ``burntCodeCount`` each time a pairing code burns after 5 wrong guesses: the link that carried it can no
+    /// longer enrol anyone, so `ftw-demobox` prints a fresh one at once.
+    public func burntCodes() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        burntCodeWatchers.append(continuation)
+        return stream
+    }
+
     /// The simulated cloud's copy of the live readings: on change, plus a heartbeat.
     public func cloudFeed() -> AsyncStream<CloudMessage> {
         cloud.subscribe()
@@ -191,5 +203,9 @@ public actor SimulatedBox {
 
     func notifyEnrolmentChanged() {
         for watcher in enrolmentWatchers { watcher.yield(enrolment.devices) }
+    }
+
+    func notifyCodeBurnt() {
+        for watcher in burntCodeWatchers { watcher.yield(enrolment.burntCodes) }
     }
 }

@@ -27,7 +27,11 @@ public struct DataFolder: Sendable {
 
     /// The phone's sealed files, under its key.
     public func store(events: EventBus<SealEvent> = EventBus()) -> FileSealedStore {
-        FileSealedStore(folder: sealedFolder, keys: FileKeyProvider(dataFolder: url), events: events)
+        FileSealedStore(
+            folder: sealedFolder,
+            keys: FileKeyProvider(dataFolder: url, sealedFolder: sealedFolder, events: events),
+            events: events
+        )
     }
 
     /// Removes the folders the phone made, once the store has erased every file in them; a folder that still holds
