@@ -197,7 +197,7 @@ let package = Package(
             name: "HeadlessToolingTests",
             dependencies: [
                 "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
-                "Trace", "History",
+                "Trace", "History", "SealInterface",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),

@@ -1,4 +1,5 @@
 import BoxProtocol
+import Bus
 import ClockSeam
 import FTWClient
 import Foundation
@@ -28,7 +29,9 @@ extension HeadlessCommand {
         guard let text = options.positional() else { throw CommandError("'pair' needs the box's enrolment link") }
         try options.finish()
         let link = try EnrolmentURL(parsing: text)
-        let site = try await pairing(folder).pair(link, relay: relay ?? .production, caFile: caFile)
+        let site = try await reportingSealedFiles(folder) { store in
+            try await pairing(store).pair(link, relay: relay ?? .production, caFile: caFile)
+        }
         print("paired with site \(site.site) as \(site.role ?? "?")")
         print(describe(site))
         return 0
@@ -39,8 +42,10 @@ extension HeadlessCommand {
         let folder = try dataFolder(&options)
         let name = options.positional()
         try options.finish()
-        let site = try await pairedSite(name, in: folder)
-        let hello = try await pairing(folder).greet(site, relay: relay, caFile: caFile)
+        let (site, hello) = try await reportingSealedFiles(folder) { store in
+            let site = try await pairedSite(name, in: store, folder: folder)
+            return (site, try await pairing(store).greet(site, relay: relay, caFile: caFile))
+        }
         print("site \(site.site) knows this phone: \(hello.role.rawValue), box \(hello.box.id)")
         return 0
     }
@@ -48,7 +53,7 @@ extension HeadlessCommand {
     static func sites(_ options: inout CommandOptions) async throws -> Int32 {
         let folder = try dataFolder(&options)
         try options.finish()
-        let sites = await PairedSite.all(in: folder.store())
+        let sites = try await reportingSealedFiles(folder) { store in await PairedSite.all(in: store) }
         if sites.isEmpty { print("no paired sites in \(folder.url.path)") }
         for site in sites {
             print(
@@ -63,20 +68,51 @@ extension HeadlessCommand {
         let folder = try dataFolder(&options)
         let name = options.positional()
         try options.finish()
-        let store = folder.store()
         if all {
             guard name == nil else { throw CommandError("'forget' takes a site or --all, not both") }
-            let count = await store.files().count
-            try await store.eraseAll()
+            let count = try await reportingSealedFiles(folder) { store in
+                let count = await store.files().count
+                try await store.eraseAll()
+                return count
+            }
             folder.removeEmptyFolders()
             print("forgot this phone: its key and \(count) sealed files")
             return 0
         }
-        let site = try await pairedSite(name, in: folder).site
-        let count = await store.files().filter { $0.name.site == site }.count
-        try await store.erase(site: site)
+        let (site, count) = try await reportingSealedFiles(folder) { store in
+            let site = try await pairedSite(name, in: store, folder: folder).site
+            let count = await store.files().filter { $0.name.site == site }.count
+            try await store.erase(site: site)
+            return (site, count)
+        }
         print("forgot site \(site): \(count) sealed files")
         return 0
+    }
+
+    /// Runs `body` on the phone's store, then says on stderr, one line each, what the store had to report: a file
+    /// dropped as proven bad, one it could not read or write, a key it had to tighten. A pairing command that works
+    /// on a damaged folder is never silent about it.
+    static func reportingSealedFiles<T: Sendable>(
+        _ folder: DataFolder,
+        _ body: (FileSealedStore) async throws -> T
+    ) async throws -> T {
+        let bus = EventBus<SealEvent>()
+        let events = bus.subscribe()
+        let outcome: Result<T, any Error>
+        do {
+            outcome = .success(try await body(folder.store(events: bus)))
+        } catch {
+            outcome = .failure(error)
+        }
+        bus.finish()
+        for await event in events {
+            switch event {
+            case .dropped, .readFailed, .writeFailed, .keyTightened:
+                FileHandle.standardError.write(Data("ftw-headless: \(event)\n".utf8))
+            case .written, .erasedSite, .erasedAll: continue
+            }
+        }
+        return try outcome.get()
     }
 
     /// `--real-time [--site SITE]`: the paired site to run against on the wall clock (nil for the embedded box),
@@ -99,7 +135,9 @@ extension HeadlessCommand {
         _ runner: ScenarioRunner,
         site: (name: String?, folder: DataFolder)
     ) async throws -> (report: ScenarioReport, picture: SVGChart?) {
-        let paired = try await pairedSite(site.name, in: site.folder)
+        let paired = try await reportingSealedFiles(site.folder) { store in
+            try await pairedSite(site.name, in: store, folder: site.folder)
+        }
         return try await runner.runOnWallClock(site: paired.site, folder: site.folder)
     }
 
@@ -123,9 +161,9 @@ extension HeadlessCommand {
         try options.value("--data").map { DataFolder(url: URL(fileURLWithPath: $0)) } ?? .standard
     }
 
-    /// The paired site named `name`, or the only one when no name is given.
-    static func pairedSite(_ name: String?, in folder: DataFolder) async throws -> PairedSite {
-        let sites = await PairedSite.all(in: folder.store())
+    /// The paired site named `name` in `store` (the phone's, in `folder`), or the only one when no name is given.
+    static func pairedSite(_ name: String?, in store: any SealedStore, folder: DataFolder) async throws -> PairedSite {
+        let sites = await PairedSite.all(in: store)
         if let name {
             guard let site = sites.first(where: { $0.site.rawValue == name }) else {
                 throw EnrolmentError(.unknownSite, "no paired site '\(name)' in \(folder.url.path)")
@@ -141,8 +179,8 @@ extension HeadlessCommand {
         return sites[0]
     }
 
-    private static func pairing(_ folder: DataFolder) -> Pairing {
-        Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+    private static func pairing(_ store: any SealedStore) -> Pairing {
+        Pairing.onWallClock(store: store)
     }
 
     private static func describe(_ site: PairedSite) -> String {

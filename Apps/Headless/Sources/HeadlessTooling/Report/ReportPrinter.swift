@@ -18,6 +18,7 @@ public struct ReportPrinter: Sendable {
             : "\(duration(report.simulatedMs)) simulated in \(seconds) s"
         var lines = ["\(report.name) (\(report.policy)): \(report.stays.count) stays, \(covered)"]
         for stay in report.stays { lines += self.lines(of: stay) }
+        for line in report.sealedFiles { lines.append("sealed files: \(line)") }
         for note in report.notes { lines.append("note: \(note)") }
         for error in report.errors { lines.append("ERROR: \(error)") }
         return lines.joined(separator: "\n")

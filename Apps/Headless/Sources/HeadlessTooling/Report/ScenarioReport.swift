@@ -18,6 +18,9 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     public var realMs: Int64
     /// What a person must know to read it right (a knob not turned; requests from the asks log, not the box's).
     public var notes: [String] = []
+    /// One line for each sealed file that was dropped (proven bad), could not be read or written, or whose key had to
+    /// be tightened: what a person must know when a model starts empty or a write did not happen.
+    public var sealedFiles: [String] = []
     /// Whether it ran on the wall clock (`--real-time`) rather than on a simulated one.
     public var onWallClock = false
 

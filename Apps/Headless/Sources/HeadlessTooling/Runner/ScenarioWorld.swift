@@ -23,6 +23,8 @@ actor ScenarioWorld {
     private var asks: [AskRecord] = []
     private var heldAtEnd: DrawnFromFiles?
     private var notes: [String] = []
+    /// What the sealed store had to say that a person must know: files dropped, unreadable or unwritten.
+    private var sealedFiles: [String] = []
     private let sealEvents = EventBus<SealEvent>()
     private let observer: (any ScenarioObserver)?
 
@@ -42,8 +44,10 @@ actor ScenarioWorld {
 
     /// Plays every line, then reports.
     func play(_ lines: [Scenario.Line]) async throws -> (report: ScenarioReport, picture: SVGChart?) {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let sealed = sealEvents.subscribe()
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [stage] in try await stage.run() }
+            group.addTask { for await event in sealed { await self.noteSealed(event) } }
             if let observer {
                 await observer.began(clock: stage.wallClock)
                 group.addTask { [sealEvents] in await observer.follow(store: sealEvents.subscribe()) }
@@ -60,6 +64,7 @@ actor ScenarioWorld {
                     cursor += 1
                 }
             }
+            await stage.settle()
             group.cancelAll()
             return (await report(), picture)
         }
@@ -171,7 +176,16 @@ actor ScenarioWorld {
             heldAtEnd: heldAtEnd,
             simulatedMs: 0,
             realMs: 0,
-            notes: notes
+            notes: notes,
+            sealedFiles: sealedFiles
         )
+    }
+
+    /// Keeps the store's events a person must be told of; a write that succeeded or an erase is no news.
+    private func noteSealed(_ event: SealEvent) {
+        switch event {
+        case .dropped, .readFailed, .writeFailed, .keyTightened: sealedFiles.append(event.description)
+        case .written, .erasedSite, .erasedAll: break
+        }
     }
 }
