@@ -27,13 +27,14 @@ import Testing
     /// box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
     private static func withBox(
         _ state: DemoBoxState,
+        tls: DemoBoxTLS? = nil,
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
     ) async throws -> DemoBoxState {
         var configuration = DemoBoxConfiguration()
         configuration.identity = state.identity
         configuration.enrolledDevices = state.devices
         let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
-        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
             group.addTask { try await relay.run() }
@@ -186,6 +187,75 @@ import Testing
             #expect(report.notes.contains { $0.contains("not turned") })
             #expect(report.onWallClock)
             #expect(ReportPrinter(timeZone: .gmt).text(of: report).contains("on the wall clock"))
+        }
+    }
+
+    /// The demo box's relay over wss, its CA and certificate made in a fresh state folder as `ftw-demobox --tls`
+    /// makes them (for `hosts`), around `body`; the phone's folder is handed in too.
+    private static func withTLSBox(
+        hosts: [String] = DemoBoxTLS.hosts,
+        _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer, DemoBoxTLS, DataFolder) async throws -> Void
+    ) async throws {
+        let state = PhoneWorld.temporaryFolder()
+        let phone = PhoneWorld.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: state.url)
+            try? FileManager.default.removeItem(at: phone.url)
+        }
+        let tls = try DemoBoxTLS.loadOrCreate(
+            folder: state.url.path,
+            nowSeconds: SystemWallClock().nowMs / 1000,
+            hosts: hosts
+        )
+        _ = try await withBox(DemoBoxState(identity: .generate(), devices: []), tls: tls) { box, relay in
+            try await body(box, relay, tls, phone)
+        }
+    }
+
+    private static func secureRelay(_ server: DemoRelayServer) -> RelayAddress {
+        RelayAddress(secure: true, host: "127.0.0.1", port: server.port)
+    }
+
+    @Test func aPhonePairsGreetsAndRunsAScenarioOverWssTrustingTheDemoBoxsCA() async throws {
+        try await Self.withTLSBox { box, relay, tls, phone in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await Self.pairing(phone).pair(link, relay: Self.secureRelay(relay), caFile: tls.caFile)
+            #expect(site.role == "owner")
+            #expect(site.relay == "wss://127.0.0.1:\(relay.port)")
+            #expect(site.caFile == tls.caFile)
+            #expect(try await Self.pairing(phone).greet(site).role == .owner)
+            let scenario = try ScenarioParser.parse(
+                "date 2026-12-02\nat 10:00:00 launch; inactive; active; view now\nwait 1s; background"
+            )
+            let (report, _) = try await ScenarioRunner(scenario: scenario, name: "wss")
+                .runOnWallClock(site: site.site, folder: phone)
+            let stay = try #require(report.stays.first)
+            #expect(stay.liveMs != nil, "\(stay.notLiveBecause ?? "")")
+            #expect(stay.total > 0)
+        }
+    }
+
+    @Test func withoutTheCAPairingStopsAtOnceNamingTheUntrustedCertificateAndSpendsNoCode() async throws {
+        try await Self.withTLSBox { box, relay, _, phone in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let error = try await #require(throws: EnrolmentError.self) {
+                try await Self.pairing(phone).pair(link, relay: Self.secureRelay(relay))
+            }
+            #expect(error.code == .relayNotTrusted)
+            #expect(error.message.contains("not trusted"), "\(error.message)")
+            #expect(await box.enrolledDevices.isEmpty)
+        }
+    }
+
+    @Test func aCertificateForAnotherHostStopsPairingNamingTheHost() async throws {
+        try await Self.withTLSBox(hosts: ["relay.example"]) { box, relay, tls, phone in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let error = try await #require(throws: EnrolmentError.self) {
+                try await Self.pairing(phone).pair(link, relay: Self.secureRelay(relay), caFile: tls.caFile)
+            }
+            #expect(error.code == .relayNotTrusted)
+            #expect(error.message.contains("127.0.0.1"), "\(error.message)")
+            #expect(await box.enrolledDevices.isEmpty)
         }
     }
 }

@@ -38,7 +38,9 @@ extension LiveSession {
     }
 
     /// The dial failures a person is told apart; any other reads as `.dialFailed`.
-    private static let dialCodes: Set<SessionError.Code> = [.relayUnreachable, .slowLink, .dialFailed]
+    private static let dialCodes: Set<SessionError.Code> = [
+        .relayUnreachable, .relayNotTrusted, .slowLink, .dialFailed,
+    ]
 
     func carrierEvent(_ event: CarrierEvent, generation: Int) {
         guard connection?.generation == generation else { return }

@@ -51,7 +51,9 @@ public final class RelayDialer: CarrierDialer {
     ///
     /// - Throws: `SessionError` with `.cancelled` when the dialling task is cancelled, `.relayUnreachable` when
     ///   nothing listens there (connection refused, no route, an unknown name), `.slowLink` when the connect or the
-    ///   upgrade passed its deadline, `.dialFailed` otherwise (the relay refused the upgrade).
+    ///   upgrade passed its deadline, `.relayNotTrusted` when the relay's TLS identity did not verify (untrusted,
+    ///   expired, another host's, or plain text on a `wss://` port), `.dialFailed` otherwise (the relay refused the
+    ///   upgrade).
     public func dial() async throws(SessionError) -> any Carrier {
         let connection: WebSocketConnection
         do {
@@ -69,8 +71,11 @@ public final class RelayDialer: CarrierDialer {
                 throw SessionError(.cancelled, "the dial was cancelled")
             case .connectFailed:
                 throw SessionError(.relayUnreachable, "no relay answers at \(host):\(port): \(error.message)")
-            case .timeout:
+            case .timeout, .tlsHandshakeTimeout:
                 throw SessionError(.slowLink, "the relay at \(host):\(port) was too slow to open: \(error.message)")
+            case .tlsUntrustedCertificate, .tlsCertificateExpired, .tlsWrongHost, .tlsPlainTextServer,
+                .tlsConfiguration, .tlsUnavailable:
+                throw SessionError(.relayNotTrusted, error.message)
             default:
                 throw SessionError(.dialFailed, "the relay at \(host):\(port) could not be reached: \(error)")
             }

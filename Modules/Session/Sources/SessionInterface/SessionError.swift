@@ -10,7 +10,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed
             case responseTooLarge, malformedAnswer, cancelled, requestTooLarge
-            case relayUnreachable, boxOffline, handshakeUnanswered, slowLink, helloUnanswered, refused
+            case relayUnreachable, relayNotTrusted, boxOffline, handshakeUnanswered, slowLink, helloUnanswered, refused
         }
 
         private let value: Value
@@ -32,6 +32,10 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Nothing listens where the relay should be (connection refused, no route, a name that does not resolve):
         /// the relay address is wrong or the relay is down, not the box.
         public static let relayUnreachable = Code(value: .relayUnreachable)
+        /// The relay's TLS identity did not verify: its certificate is untrusted, expired or names another host, or a
+        /// plain-text server answers on the `wss://` port. Dialling again changes nothing; the relay address or the
+        /// trusted CA must change.
+        public static let relayNotTrusted = Code(value: .relayNotTrusted)
         /// The relay is up but the box is not in its room (no `ready`, or `gone`): the box is offline.
         public static let boxOffline = Code(value: .boxOffline)
         /// The box is in the room and the link is quiet, yet our handshake went unanswered: the box may be busy or

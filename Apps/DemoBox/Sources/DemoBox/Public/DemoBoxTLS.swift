@@ -38,8 +38,13 @@ public struct DemoBoxTLS: Sendable {
     /// - Parameters:
     ///   - folder: The state folder (created 0700 if missing).
     ///   - nowSeconds: The wall clock in Unix seconds; the CA is valid ten years from it, the server two.
+    ///   - hosts: The names a new server certificate is valid for (tests make one for another host).
     /// - Throws: ``DemoBoxError`` `.stateFile` when a file cannot be read or written, or only some of them exist.
-    public static func loadOrCreate(folder: String, nowSeconds: Int64) throws(DemoBoxError) -> DemoBoxTLS {
+    public static func loadOrCreate(
+        folder: String,
+        nowSeconds: Int64,
+        hosts: [String] = DemoBoxTLS.hosts
+    ) throws(DemoBoxError) -> DemoBoxTLS {
         let names = [caFileName, caKeyFileName, serverFileName, serverKeyFileName]
         let paths = names.map { (folder as NSString).appendingPathComponent($0) }
         let kept = paths.map { FileManager.default.contents(atPath: $0).map(Array.init) }

@@ -4,7 +4,7 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case notAnEnrolmentLink, unknownVersion, segmentCount, badSegment, badLength, badLANHint, refused
-            case noAnswer, relay, unknownSite, notKept
+            case noAnswer, relay, unknownSite, notKept, relayNotTrusted
         }
 
         private let value: Value
@@ -29,6 +29,9 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
         public static let relay = Code(value: .relay)
         /// The phone could not seal its key and the pending site before pairing, so it sent nothing.
         public static let notKept = Code(value: .notKept)
+        /// The relay's TLS identity did not verify (an untrusted or expired certificate, another host's name, plain
+        /// text on a `wss://` port): the message says which; `--ca` adds a private CA for a self-hosted relay.
+        public static let relayNotTrusted = Code(value: .relayNotTrusted)
         /// No site of that name is paired on this phone.
         public static let unknownSite = Code(value: .unknownSite)
 

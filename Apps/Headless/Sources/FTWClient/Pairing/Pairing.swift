@@ -210,7 +210,8 @@ public struct Pairing: Sendable {
     private static let refusedDevice =
         "the box no longer knows this phone (it was removed, or the box lost its state); pair it again"
 
-    /// Hello answered, or the box's silence after a handshake.
+    /// Hello answered, the box's silence after a handshake, or a relay whose TLS identity did not verify (dialling
+    /// again would change nothing, so the pairing stops at once and says what failed).
     private static func outcome(
         of states: AsyncStream<SessionEvent>,
         enrolling: Bool
@@ -220,6 +221,8 @@ public struct Pairing: Sendable {
             case .connection(.streaming(let hello)): return .success(hello)
             case .connection(.closed(let reason)) where reason.code == .refused:
                 return .failure(EnrolmentError(.refused, enrolling ? refusedCode : refusedDevice))
+            case .connection(.closed(let reason)) where reason.code == .relayNotTrusted:
+                return .failure(EnrolmentError(.relayNotTrusted, reason.message))
             default: continue
             }
         }
