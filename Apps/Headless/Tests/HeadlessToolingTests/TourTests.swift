@@ -33,4 +33,19 @@ import Testing
         #expect(table.contains("ratio of totals: 2.50×"))
         #expect(TourDocument(ageKeyed: new, everyReturn: old).ratio == 2.5)
     }
+
+    /// A box built from the public route table has no planner-preferences route: the first stay's refusal is
+    /// sealed with the box's build, so no later stay, no relaunch after a kill and no return asks for prefs again.
+    @Test func aBoxWithoutThePrefsRouteIsAskedOnceThenNeverAgainThroughAKill() async throws {
+        let tour = try ScenarioParser.parse(
+            "prefs off\n" + (try String(contentsOf: BuiltInScenario.url("tour"), encoding: .utf8))
+                + "\nkill\nwait 1m\nlaunch; inactive; active; view now; wait 10s; background"
+        )
+        let (report, _) = try await ScenarioRunner(scenario: tour, name: "tour").run()
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        #expect(report.requestsPerStay.prefix(5) == [6, 0, 1, 1, 0])
+        let prefs = report.stays.map { $0.requests.filter { $0.contains("/api/planner/preferences") }.count }
+        #expect(prefs == [1, 0, 0, 0, 0, 0], "asked once, on the first stay, and never after")
+        #expect(report.stays.last?.launched == true)
+    }
 }

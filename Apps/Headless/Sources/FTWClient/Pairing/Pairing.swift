@@ -197,6 +197,8 @@ public struct Pairing: Sendable {
             await session.setPhase(.active)
             var first: Result<HelloOK, EnrolmentError>?
             while first == nil, let next = await group.next() { first = next }
+            // The end of use: a close frame the relay answers, not a dropped socket it logs as 1006.
+            await session.close()
             group.cancelAll()
             return first
         }

@@ -80,7 +80,13 @@ extension HeadlessCommand {
             return 0
         }
         let (site, count) = try await reportingSealedFiles(folder) { store in
-            let site = try await pairedSite(name, in: store, folder: folder).site
+            // A site named by its id is erased even when its record cannot be read (a lost key strands no file).
+            let site: SiteID
+            if let named = name.flatMap(SiteID.init(rawValue:)) {
+                site = named
+            } else {
+                site = try await pairedSite(name, in: store, folder: folder).site
+            }
             let count = await store.files().filter { $0.name.site == site }.count
             try await store.erase(site: site)
             return (site, count)

@@ -51,6 +51,7 @@ public struct ScenarioRunner: Sendable {
         let outcome = try await simulation.run { simulation in
             var box = DemoBoxConfiguration()
             box.timeZone = settings.timeZone
+            box.servesPlannerPrefs = settings.plannerPrefs
             let world = ScenarioWorld(
                 stage: SimulatedStage(
                     simulation: simulation,

@@ -86,7 +86,7 @@ public enum ScenarioParser {
         line: Int,
         afterSteps: Bool
     ) throws(ScenarioError) -> Bool {
-        guard ["date", "timezone", "policy"].contains(words[0]) else { return false }
+        guard ["date", "timezone", "policy", "prefs"].contains(words[0]) else { return false }
         guard !afterSteps else { throw ScenarioError(line: line, "'\(words[0])' belongs before the first step") }
         let value = try single(words, line: line)
         switch words[0] {
@@ -103,6 +103,8 @@ public enum ScenarioParser {
                 throw ScenarioError(line: line, "unknown time zone '\(value)'")
             }
             settings.timeZone = value
+        case "prefs":
+            settings.plannerPrefs = try onOff(value, line: line)
         default:
             switch value {
             case "age-keyed": settings.policy = .ageKeyed
