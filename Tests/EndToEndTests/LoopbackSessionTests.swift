@@ -148,7 +148,7 @@ import WebSocket
                     tls: TLSConfiguration()
                 )
                 let refusal = await #expect(throws: SessionError.self) { try await untrusting.dial() }
-                #expect(refusal?.code == .dialFailed)
+                #expect(refusal?.code == .relayNotTrusted)
                 #expect(
                     refusal?.message.contains("certificate of 127.0.0.1:\(loopback.relay.port) is not trusted") == true
                 )

@@ -88,6 +88,9 @@ extension HeadlessCommand {
                 site = try await pairedSite(name, in: store, folder: folder).site
             }
             let count = await store.files().filter { $0.name.site == site }.count
+            guard count > 0 else {
+                throw EnrolmentError(.unknownSite, "no sealed file of site '\(site)' in \(folder.url.path)")
+            }
             try await store.erase(site: site)
             return (site, count)
         }
