@@ -171,7 +171,7 @@ def sealed_seeds():
 
 
 def scenario_seeds():
-    texts = re.findall(r'"""\n(.*?)"""', read("Apps", "Headless", "Tests", "HeadlessTests", "ScenarioParserTests.swift"),
+    texts = re.findall(r'"""\n(.*?)"""', read("Apps", "Headless", "Tests", "HeadlessToolingTests", "ScenarioParserTests.swift"),
                        re.S)
     texts += re.findall(r"/// ```\n(.*?)/// ```", read("Apps", "Headless", "Sources", "Headless", "Scenario",
                                                        "ScenarioParser.swift"), re.S)
