@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
-trap 'kill "$box" 2>/dev/null || true; rm -rf "$work"' EXIT
+box=""
+trap '[[ -n $box ]] && kill "$box" 2>/dev/null; rm -rf "$work"' EXIT
 # SWIFT_BUILD_FLAGS: .ci/run passes its strict flags, so the demo box comes from the build the tests already made.
 read -r -a flags <<<"${SWIFT_BUILD_FLAGS:-}"
 swift build "${flags[@]}" --product ftw-demobox
