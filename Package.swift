@@ -23,7 +23,8 @@ let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(plat
 let libraries = [
     "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
     "SessionInterface", "Noise", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
-    "TLSCertificates", "SealInterface", "Seal", "Cache", "Trace", "History", "HistoryTestSupport", "Prices", "Site",
+    "TLSCertificates", "SealInterface", "Seal", "SealTestSupport", "Cache", "Trace", "History", "HistoryTestSupport",
+    "Prices", "Site",
     "FTWClient",
 ]
 
