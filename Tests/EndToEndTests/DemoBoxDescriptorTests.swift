@@ -57,14 +57,6 @@ import Darwin
         return head.components(separatedBy: "\r\n").first ?? ""
     }
 
-    /// Runs `work` on a thread of its own: its calls block (connect, recv, waiting for a child), and Swift's
-    /// cooperative threads, which other tests share, must not.
-    private static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
-    }
-
     @Test(.enabled(if: DemoBoxChild.executable != nil, "ftw-demobox is not built beside the test bundle (swift build)"))
     func theRelayKeepsAcceptingAfterRunningOutOfDescriptors() async throws {
         let executable = try #require(DemoBoxChild.executable)
@@ -76,7 +68,7 @@ import Darwin
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { process.terminate() }
-        let text = await Self.offThePool {
+        let text = try await OwnThread.run {
             var text = ""
             while !text.contains("relay: ws://127.0.0.1:") || !text.hasSuffix("\n") {
                 let data = output.fileHandleForReading.availableData
@@ -88,7 +80,7 @@ import Darwin
         let relayLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("relay: ws://127.0.0.1:") })
         let port = try #require(Int(relayLine.dropFirst("relay: ws://127.0.0.1:".count)))
 
-        let (connected, starved, served) = await Self.offThePool {
+        let (connected, starved, served) = try await OwnThread.run {
             let silent = (0..<100).map { _ in Self.connectLoopback(port) }
             let starved = Self.statusLine(port: port, within: 2)
             for descriptor in silent where descriptor >= 0 { close(descriptor) }

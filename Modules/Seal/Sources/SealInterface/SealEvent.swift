@@ -26,6 +26,15 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
         error.code.condemnsFile ? .dropped(file: file, reason: error.code) : .readFailed(file: file, error: error)
     }
 
+    /// Whether a person must be told: a file dropped, unread or unwritten, or a key tightened. A write that happened
+    /// or an erase that was asked for is no news. Every app that prints the store's events prints these.
+    public var mustBeTold: Bool {
+        switch self {
+        case .dropped, .readFailed, .writeFailed, .keyTightened: true
+        case .written, .erasedSite, .erasedAll: false
+        }
+    }
+
     /// One line for a person: the file, what happened, and why.
     public var description: String {
         switch self {

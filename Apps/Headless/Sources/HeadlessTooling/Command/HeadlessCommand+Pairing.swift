@@ -114,12 +114,8 @@ extension HeadlessCommand {
             outcome = .failure(error)
         }
         bus.finish()
-        for await event in events {
-            switch event {
-            case .dropped, .readFailed, .writeFailed, .keyTightened:
-                FileHandle.standardError.write(Data("ftw-headless: \(event)\n".utf8))
-            case .written, .erasedSite, .erasedAll: continue
-            }
+        for await event in events where event.mustBeTold {
+            FileHandle.standardError.write(Data("ftw-headless: \(event)\n".utf8))
         }
         return try outcome.get()
     }

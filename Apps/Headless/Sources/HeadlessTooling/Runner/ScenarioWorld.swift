@@ -181,11 +181,8 @@ actor ScenarioWorld {
         )
     }
 
-    /// Keeps the store's events a person must be told of; a write that succeeded or an erase is no news.
+    /// Keeps the store's events a person must be told of.
     private func noteSealed(_ event: SealEvent) {
-        switch event {
-        case .dropped, .readFailed, .writeFailed, .keyTightened: sealedFiles.append(event.description)
-        case .written, .erasedSite, .erasedAll: break
-        }
+        if event.mustBeTold { sealedFiles.append(event.description) }
     }
 }
