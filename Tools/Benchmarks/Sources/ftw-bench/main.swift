@@ -9,6 +9,7 @@ let synchronous: [String: ([String]) -> Void] = [
 
 /// The benchmarks that measure actors, run on a detached task while the main thread waits.
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
+    "frame": { arguments in await FrameBenchmark.run(arguments: arguments) },
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "history": { _ in await HistoryBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
