@@ -10,10 +10,19 @@ import Synchronization
 /// The subscriber table is the bus's only state and sits behind a `Mutex`; continuations are yielded to outside
 /// the lock. A stream ends for its subscriber when it is cancelled or dropped, and for everyone on ``finish()``.
 public final class EventBus<Event: Sendable>: Sendable {
+    /// Decides, inside ``publish(_:)``, whether a subscriber gets an event.
+    public typealias Filter = @Sendable (Event) -> Bool
+
+    private struct Subscriber {
+        var id: Int
+        var continuation: AsyncStream<Event>.Continuation
+        var filter: Filter?
+    }
+
     private struct State {
         var nextID = 0
         /// In subscription order, so every run hands an event to its subscribers in the same order.
-        var subscribers: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
+        var subscribers: [Subscriber] = []
         var finished = false
     }
 
@@ -22,17 +31,24 @@ public final class EventBus<Event: Sendable>: Sendable {
     /// Makes a bus with no subscribers.
     public init() {}
 
-    /// A new stream of every event published from now on.
+    /// A new stream of the events published from now on, every one or only those `filter` accepts.
     ///
-    /// - Parameter bufferingPolicy: What the stream keeps while its consumer is behind.
+    /// A live frame reaches a dozen subscribers a second; most of them care about it only now and then. The filter
+    /// runs inside ``publish(_:)`` on the publisher's thread, so an event a subscriber does not want costs one call
+    /// instead of a hand-over to its task. It must be quick and must not block.
+    ///
+    /// - Parameters:
+    ///   - bufferingPolicy: What the stream keeps while its consumer is behind.
+    ///   - filter: Whether the subscriber gets an event; nil for every event.
     public func subscribe(
-        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
+        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded,
+        where filter: Filter? = nil
     ) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
-            state.subscribers.append((state.nextID, continuation))
+            state.subscribers.append(Subscriber(id: state.nextID, continuation: continuation, filter: filter))
             return state.nextID
         }
         guard let id else {
@@ -45,10 +61,13 @@ public final class EventBus<Event: Sendable>: Sendable {
         return stream
     }
 
-    /// Hands `event` to every current subscriber, in the order `publish` is called.
+    /// Hands `event` to every current subscriber that wants it, in the order `publish` is called.
     public func publish(_ event: Event) {
-        let subscribers = state.withLock { state in state.subscribers.map { $0.continuation } }
-        for subscriber in subscribers { subscriber.yield(event) }
+        // The table itself, not a copy: a publish allocates nothing unless a subscription changed since the last.
+        let subscribers = state.withLock(\.subscribers)
+        for subscriber in subscribers where subscriber.filter?(event) ?? true {
+            subscriber.continuation.yield(event)
+        }
     }
 
     /// How many subscribers are listening.

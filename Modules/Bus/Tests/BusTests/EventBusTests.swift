@@ -21,6 +21,16 @@ import Testing
         #expect(await Array(late) == ["late"])
     }
 
+    @Test func aFilteredSubscriberGetsOnlyWhatItsFilterAccepts() async {
+        let bus = EventBus<Int>()
+        let even = bus.subscribe(where: { $0.isMultiple(of: 2) })
+        let every = bus.subscribe()
+        for value in 1...6 { bus.publish(value) }
+        bus.finish()
+        #expect(await Array(even) == [2, 4, 6])
+        #expect(await Array(every) == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func aDroppedSubscriptionLeavesTheBus() {
         let bus = EventBus<Int>()
         do {

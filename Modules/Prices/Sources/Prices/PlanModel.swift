@@ -51,7 +51,10 @@ public actor PlanModel: AskingModel {
                 try await Self.askPlan(session: session, byPerson: byPerson)
             }
         )
-        sessionEvents = session.events.subscribe()
+        // Only a pushed plan concerns this subscription (the ask has its own): live frames never reach its task.
+        sessionEvents = session.events.subscribe(where: { event in
+            if case .planPushed = event { true } else { false }
+        })
     }
 
     /// The name the plan is wanted under at `nowMs`: its quarter hour.

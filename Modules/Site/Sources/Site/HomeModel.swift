@@ -41,7 +41,10 @@ public final class HomeModel: Sendable {
     public init(site: SiteID, store: (any SealedStore)?, sessionEvents: EventBus<SessionEvent>) {
         self.site = site
         self.store = store
-        self.sessionEvents = sessionEvents.subscribe()
+        // Only a stream's hello concerns the identity: the live frames never reach this model's task.
+        self.sessionEvents = sessionEvents.subscribe(where: { event in
+            if case .connection(.streaming) = event { true } else { false }
+        })
     }
 
     /// The home's identity, if known (sealed or live).
