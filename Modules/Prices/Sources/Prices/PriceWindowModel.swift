@@ -43,6 +43,7 @@ public actor PriceWindowModel: AskingModel {
         timeZone: @escaping @Sendable () -> TimeZone?,
         policy: AskPolicy = .ageKeyed
     ) {
+        let memo = PriceNameMemo()
         liveAsk = LiveAsk(
             configuration: .init(model: Self.modelName, timeToLive: nil, policy: policy),
             site: site,
@@ -50,7 +51,7 @@ public actor PriceWindowModel: AskingModel {
             sessionEvents: session.events,
             wallClock: wallClock,
             namer: { nowMs, stored in
-                timeZone().flatMap { Self.name(nowMs: nowMs, timeZone: $0, stored: stored) }
+                timeZone().flatMap { memo.name(nowMs: nowMs, timeZone: $0, stored: stored) }
             },
             asker: { _, byPerson throws(SessionError) in
                 try await Self.askWindow(
