@@ -240,7 +240,7 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport",
+                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

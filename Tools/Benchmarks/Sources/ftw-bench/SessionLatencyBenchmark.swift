@@ -4,6 +4,7 @@ import DemoBox
 import Foundation
 import Session
 import SessionInterface
+import SessionTestHarness
 import WebSocket
 
 /// `ftw-bench tls`, second part: from inactive to live (`hello_ok` received, streaming) through a link with 50 ms
@@ -39,6 +40,7 @@ enum SessionLatencyBenchmark {
             wallClock: SystemWallClock(),
             tls: tls.map { .trusting(caFile: $0.caFile) }
         )
+        let events = EventBus<SessionEvent>()
         let session = LiveSession(
             dialer: dialer,
             identity: SessionIdentity(
@@ -51,12 +53,14 @@ enum SessionLatencyBenchmark {
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
             log: DiscardingLogSink(),
-            events: EventBus<SessionEvent>()
+            events: events
         )
+        let recorder = EventRecorder(events.subscribe(), wallClock: SystemWallClock())
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
             group.addTask { try await relay.run() }
             group.addTask { try await session.run() }
+            group.addTask { await recorder.run() }
             defer { group.cancelAll() }
             var times: [Duration] = []
             for round in 0...rounds {
@@ -64,24 +68,13 @@ enum SessionLatencyBenchmark {
                 let start = clock.now
                 await session.setPhase(.inactive)
                 await session.setPhase(.active)
-                try await until { if case .streaming = await session.connectionState { true } else { false } }
+                try await StreamWaits.streaming(round + 1, recorder)
                 if round > 0 { times.append(start.duration(to: clock.now)) }
                 await session.setPhase(.background)
-                try await until { if case .streaming = await session.connectionState { false } else { true } }
+                try await StreamWaits.down(recorder)
             }
             await relay.close()
             return times.sorted()[times.count / 2]
-        }
-    }
-
-    private struct Timeout: Error {}
-
-    private static func until(_ condition: @Sendable () async -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(30))
-        while !(await condition()) {
-            guard clock.now < deadline else { throw Timeout() }
-            try await clock.sleep(for: .milliseconds(1))
         }
     }
 }

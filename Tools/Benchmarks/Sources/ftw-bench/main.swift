@@ -10,7 +10,9 @@ let synchronous: [String: ([String]) -> Void] = [
 /// The benchmarks that measure actors, run on a detached task while the main thread waits.
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
+    "handshake": { _ in await HandshakeBenchmark.run() },
     "history": { _ in await HistoryBenchmark.run() },
+    "return-bytes": { _ in await ReturnBytesBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
     "tls": { _ in await TLSBenchmark.run() },
 ]
