@@ -1,10 +1,7 @@
-import Bus
-import ClockSeam
 import DemoBox
 import Foundation
 import Session
 import SessionInterface
-import SessionTestHarness
 import WebSocket
 
 /// `ftw-bench handshake`: what a return from the background costs in time on loopback, from the dial to `hello_ok`,
@@ -20,41 +17,9 @@ enum HandshakeBenchmark {
 
     static func run() async {
         do {
-            let box = SimulatedBox(
-                configuration: DemoBoxConfiguration(),
-                clock: ContinuousClock(),
-                wallClock: SystemWallClock()
-            )
-            let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
-            let dialer = RelayDialer(
-                host: "127.0.0.1",
-                port: relay.port,
-                rendezvousSecret: await box.rendezvousSecret,
-                clock: ContinuousClock(),
-                wallClock: SystemWallClock()
-            )
-            let events = EventBus<SessionEvent>()
-            let session = LiveSession(
-                dialer: dialer,
-                identity: SessionIdentity(
-                    appStaticPrivateKey: [UInt8](repeating: 0x22, count: 32),
-                    boxStaticPublicKey: box.boxStaticPublicKey,
-                    payload: await box.mintPairingCode()
-                ),
-                configuration: SessionConfiguration(build: "bench"),
-                clock: ContinuousClock(),
-                wallClock: SystemWallClock(),
-                random: SystemRandomSource(),
-                log: DiscardingLogSink(),
-                events: events
-            )
-            let recorder = EventRecorder(events.subscribe(), wallClock: SystemWallClock())
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await box.run() }
-                group.addTask { try await relay.run() }
-                group.addTask { try await session.run() }
-                group.addTask { await recorder.run() }
-                defer { group.cancelAll() }
+            let loopback = try await BenchLoopback()
+            let (session, recorder) = (loopback.session, loopback.recorder)
+            try await loopback.run {
                 var returns: [Duration] = []
                 var sockets: [Duration] = []
                 for round in 0...rounds {
@@ -65,13 +30,12 @@ enum HandshakeBenchmark {
                     let elapsed = start.duration(to: clock.now)
                     await session.setPhase(.background)
                     try await StreamWaits.down(recorder)
-                    let socket = try await openRoom(port: relay.port, path: dialer.path)
+                    let socket = try await openRoom(port: loopback.relay.port, path: loopback.dialer.path)
                     // The first round enrols and loads what a first dial loads: it is not a return.
                     guard round > 0 else { continue }
                     returns.append(elapsed)
                     sockets.append(socket)
                 }
-                await relay.close()
                 report(returns: returns, sockets: sockets)
             }
         } catch {
