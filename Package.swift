@@ -240,7 +240,8 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "FTWClient", "SealTestSupport", "Cache", "Site",
+                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient", "SealTestSupport",
+                "Cache", "Site",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

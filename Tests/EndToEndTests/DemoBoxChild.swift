@@ -19,11 +19,20 @@ final class DemoBoxChild: @unchecked Sendable {
     /// Every line the box prints on stdout, until it exits.
     let lines: AsyncStream<String>
 
-    /// Starts `ftw-demobox --port 0 --state STATE`.
-    init(executable: URL, state: URL) throws {
+    /// Starts `ftw-demobox --port 0`, with `--state STATE` when `state` is given; with `descriptorLimit`, from a
+    /// shell that lowers `ulimit -n` to it first (the test process keeps its own limit).
+    init(executable: URL, state: URL?, descriptorLimit: Int? = nil) throws {
         let output = Pipe()
-        process.executableURL = executable
-        process.arguments = ["--port", "0", "--state", state.path(percentEncoded: false)]
+        let arguments = ["--port", "0"] + (state.map { ["--state", $0.path(percentEncoded: false)] } ?? [])
+        if let descriptorLimit {
+            process.executableURL = URL(filePath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path(percentEncoded: false)]
+                + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         let (exited, exit) = AsyncStream.makeStream(of: Int32.self)
@@ -44,6 +53,9 @@ final class DemoBoxChild: @unchecked Sendable {
             _ = kill(pid, SIGKILL)
         }
     }
+
+    /// Whether the box is still running.
+    var isRunning: Bool { process.isRunning }
 
     /// Sends SIGTERM and waits for the exit status.
     func stop() async -> Int32? {

@@ -1,4 +1,5 @@
 import DemoBox
+import Fixtures
 import Foundation
 import HeadlessTooling
 import Testing
@@ -72,8 +73,11 @@ import Darwin
             _ = kill(pid, SIGKILL)
         }
         defer { watchdog.cancel() }
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let said = try await OwnThread.run {
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return said
+        }
         #expect(process.terminationStatus == 2)
         #expect(said == "ftw-demobox: stateFile: \(file.path) is a file, not a folder: --state needs a folder\n")
         #expect(try Data(contentsOf: file) == Data("root:x:0:0".utf8))

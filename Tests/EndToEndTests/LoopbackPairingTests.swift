@@ -4,6 +4,7 @@ import Cache
 import ClockSeam
 import DemoBox
 import FTWClient
+import Fixtures
 import Foundation
 import HeadlessTooling
 import Noise
@@ -15,8 +16,6 @@ import Testing
 /// The paired path over real sockets on 127.0.0.1: `Pairing` → `RelayDialer` → WebSocket → `DemoRelayServer` →
 /// the demo box. Every wait is capped by a deadline; nothing is timed.
 @Suite struct LoopbackPairingTests {
-    struct Timeout: Error {}
-
     /// A phone clock that reads `shiftMs` off the real one.
     struct ShiftedWallClock: WallClock {
         let shiftMs: Int64
@@ -39,24 +38,12 @@ import Testing
             group.addTask { try await box.run() }
             group.addTask { try await relay.run() }
             defer { group.cancelAll() }
-            try await within { try await body(box, relay) }
+            try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "the box's run") {
+                try await body(box, relay)
+            }
             await relay.close()
         }
         return DemoBoxState(identity: state.identity, devices: await box.enrolledDevices)
-    }
-
-    /// `work`, failing with `Timeout` if it takes more than 60 s: a guard against a hang, not a timing check.
-    private static func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await ContinuousClock().sleep(for: .seconds(60))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw Timeout() }
-            return value
-        }
     }
 
     private static func pairing(_ folder: DataFolder, wallClock: any WallClock = SystemWallClock()) -> Pairing {

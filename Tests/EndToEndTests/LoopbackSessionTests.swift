@@ -2,6 +2,7 @@ import BoxProtocol
 import Bus
 import ClockSeam
 import DemoBox
+import Fixtures
 import Foundation
 import Noise
 import Session
@@ -13,8 +14,6 @@ import WebSocket
 /// The live session over real sockets on 127.0.0.1: `RelayDialer` → WebSocket → `DemoRelayServer` → the demo box,
 /// Noise end to end. These tests wait on I/O, each wait capped by a deadline.
 @Suite struct LoopbackSessionTests {
-    struct Timeout: Error {}
-
     /// What a loopback test works with.
     struct Loopback: Sendable {
         let session: LiveSession
@@ -73,21 +72,14 @@ import WebSocket
         }
     }
 
-    /// Waits (real time, at most `limit`) until `condition` holds.
-    private static func until(
-        _ limit: Duration = .seconds(60),
-        _ condition: @Sendable () async -> Bool
-    ) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        while !(await condition()) {
-            guard clock.now < deadline else { throw Timeout() }
-            try await clock.sleep(for: .milliseconds(5))
+    /// Waits on the session's events, for at most a minute of real time, until the stream has come back `count`
+    /// times.
+    private static func returns(_ count: Int, _ recorder: EventRecorder) async throws {
+        try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "return \(count) of the stream") {
+            await recorder.wait { events in
+                events.filter { if case .streamReturned = $0 { true } else { false } }.count == count
+            }
         }
-    }
-
-    private static func returns(_ recorder: EventRecorder) async -> Int {
-        await recorder.streamChanges.filter { if case .streamReturned = $0 { true } else { false } }.count
     }
 
     /// Runs `body` with the demo box's `--tls` files made in a fresh folder when `overTLS`, or with nil.
@@ -111,7 +103,7 @@ import WebSocket
             let (session, box, recorder) = (loopback.session, loopback.box, loopback.recorder)
             await session.setPhase(.inactive)
             await session.setPhase(.active)
-            try await Self.until { await Self.returns(recorder) == 1 }
+            try await Self.returns(1, recorder)
             #expect(await box.enrolledDevices.count == 1)
             let answer = try await session.read(Reads.chargers, order: .chargers)
             guard case .api(let response) = answer else {
@@ -120,7 +112,7 @@ import WebSocket
             }
             #expect(response.status == 200)
             await box.cutCarriers()
-            try await Self.until { await Self.returns(recorder) == 2 }
+            try await Self.returns(2, recorder)
             #expect(await session.identity.isKnownDevice)
             #expect(await box.enrolledDevices.count == 1)
             let plan = try await session.read(.plan, order: .plan)
@@ -160,36 +152,12 @@ import WebSocket
         try await Self.withLoopback(random: ScriptedRandom([0.01])) { loopback in
             let localEpoch = Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
             await loopback.session.setPhase(.active)
-            try await Self.until { await Self.returns(loopback.recorder) == 1 }
+            try await Self.returns(1, loopback.recorder)
             await loopback.relay.rotateEpoch()
-            try await Self.until { await Self.returns(loopback.recorder) == 2 }
+            try await Self.returns(2, loopback.recorder)
             #expect(loopback.dialer.epoch == localEpoch + 1)
             let closes = await loopback.recorder.closes(since: 0).map(\.reason.message)
             #expect(closes.contains { $0.hasPrefix("the carrier closed (4410 ") })
-        }
-    }
-
-    /// Measures, never asserts: dial to `hello_ok` on loopback, over 20 returns from the background.
-    @Test func measureTheHandshakeTimeOnLoopback() async throws {
-        try await Self.withLoopback { loopback in
-            let (session, recorder) = (loopback.session, loopback.recorder)
-            let clock = ContinuousClock()
-            var times: [Duration] = []
-            for round in 1...21 {
-                let start = clock.now
-                await session.setPhase(.active)
-                try await Self.until {
-                    await recorder.connectionStates.filter { if case .streaming = $0 { true } else { false } }.count
-                        == round
-                }
-                if round > 1 { times.append(start.duration(to: clock.now)) }
-                await session.setPhase(.background)
-            }
-            let sorted = times.sorted()
-            print(
-                "handshake on loopback, dial to hello_ok, \(sorted.count) returns: median \(sorted[sorted.count / 2]),"
-                    + " min \(sorted[0]), max \(sorted[sorted.count - 1])"
-            )
         }
     }
 }

@@ -40,7 +40,8 @@ import Testing
             #expect(sizes["plan"]??.frame.bucket == 16384)
             #expect(sizes["price"]??.frame.bucket == 16384)
             guard case .price(let answer)? = sizes["price"]??.message else { return }
-            #expect(!answer.stale && answer.slots.count > 96)
+            #expect(!answer.stale)
+            #expect(answer.slots.count == 192)
         }
     }
 }

@@ -1,6 +1,7 @@
 import BoxProtocol
 import ClockSeam
 import DemoBox
+import Fixtures
 import Noise
 import SessionInterface
 import Testing
@@ -8,8 +9,6 @@ import WebSocket
 
 /// The relay over real sockets on 127.0.0.1. These tests wait on I/O, each wait capped by a deadline.
 @Suite struct RelayLoopbackTests {
-    struct Timeout: Error {}
-
     /// A demo box on the real clocks, its relay on an ephemeral port, both running around `body`.
     private static func withRelay(
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
@@ -31,21 +30,12 @@ import WebSocket
         }
     }
 
-    /// `work`, or `Timeout` after `limit` of real time.
+    /// `work`, or `TimeLimit.Exceeded` naming `what` after a minute of real time.
     private static func within<T: Sendable>(
-        _ limit: Duration = .seconds(60),
+        _ what: String,
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw Timeout() }
-            return value
-        }
+        try await TimeLimit.within(.seconds(60), on: ContinuousClock(), what, work)
     }
 
     private static func epoch() -> Int64 {
@@ -68,7 +58,7 @@ import WebSocket
 
     /// How the relay ended the connection: the close code and reason, after any messages before it.
     private static func closing(_ connection: WebSocketConnection) async throws -> (UInt16?, String?) {
-        try await within {
+        try await within("the relay's close") {
             while true {
                 do throws(WebSocketError) {
                     _ = try await connection.receive()
@@ -87,14 +77,13 @@ import WebSocket
                 group.addTask { await carrier.feed() }
                 group.addTask { await phone.pump() }
                 defer { group.cancelAll() }
-                try await Self.within { await phone.wait { _, events in events.contains(.control("ready")) } }
+                try await Self.within("ready") { await phone.wait { _, events in events.contains(.control("ready")) } }
                 try await phone.startHandshake(payload: await box.mintPairingCode())
-                try await Self.within { await phone.wait { received, _ in received.isEmpty } }
-                try await Self.within {
-                    while await !phone.isConnected { await Task.yield() }
-                }
+                try await Self.within("the box's message 2") { await phone.waitUntilConnected() }
                 try await phone.send(Samples.hello())
-                try await Self.within { await phone.wait { received, _ in received.contains { $0.type == "snap" } } }
+                try await Self.within("snap") {
+                    await phone.wait { received, _ in received.contains { $0.type == "snap" } }
+                }
                 #expect(await phone.received.prefix(2).map(\.type) == ["hello_ok", "snap"])
                 #expect(
                     await phone.wireSizes.first.map {
@@ -133,7 +122,7 @@ import WebSocket
     @Test func textFromAPhoneIsClosed4400() async throws {
         try await Self.withRelay { box, relay in
             let connection = try await Self.connect(relay, await Self.path(box))
-            #expect(try await Self.within { try await connection.receive() } == .text("ready"))
+            #expect(try await Self.within("ready") { try await connection.receive() } == .text("ready"))
             try await connection.send(.text("hello"))
             let (code, _) = try await Self.closing(connection)
             #expect(code == 4400)
@@ -155,7 +144,7 @@ import WebSocket
             var open: [WebSocketConnection] = []
             for _ in 0..<4 {
                 let connection = try await Self.connect(relay, path)
-                #expect(try await Self.within { try await connection.receive() } == .text("ready"))
+                #expect(try await Self.within("ready") { try await connection.receive() } == .text("ready"))
                 open.append(connection)
             }
             let (code, reason) = try await Self.closing(try await Self.connect(relay, path))
@@ -168,14 +157,14 @@ import WebSocket
         try await Self.withRelay { box, relay in
             let old = Self.epoch()
             let connection = try await Self.connect(relay, await Self.path(box, epoch: old))
-            #expect(try await Self.within { try await connection.receive() } == .text("ready"))
+            #expect(try await Self.within("ready") { try await connection.receive() } == .text("ready"))
             await relay.rotateEpoch()
             let (code, reason) = try await Self.closing(connection)
             #expect(code == 4410 && reason == String(old + 1))
             let (stale, right) = try await Self.closing(try await Self.connect(relay, await Self.path(box, epoch: old)))
             #expect(stale == 4409 && right == String(old + 1))
             let rejoined = try await Self.connect(relay, await Self.path(box, epoch: old + 1))
-            #expect(try await Self.within { try await rejoined.receive() } == .text("ready"))
+            #expect(try await Self.within("ready") { try await rejoined.receive() } == .text("ready"))
             await rejoined.close()
         }
     }

@@ -29,11 +29,13 @@ actor TestPhone {
     private(set) var wireSizes: [Int] = []
     /// Every binary message that reached this phone, its own or not.
     private(set) var binaryCount = 0
-    private var waiters: [(id: Int, condition: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(id: Int, check: Check, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextWaiter = 0
 
     /// What a wait waits for, judged on what arrived so far.
     typealias Condition = @Sendable (_ received: [Received], _ events: [CarrierEvent]) -> Bool
+    /// A condition that may also ask whether the handshake finished.
+    private typealias Check = @Sendable (_ received: [Received], _ events: [CarrierEvent], _ connected: Bool) -> Bool
 
     init(carrier: any Carrier, boxKey: [UInt8], staticKey: [UInt8] = X25519.generatePrivateKey()) throws {
         self.carrier = carrier
@@ -111,12 +113,21 @@ actor TestPhone {
     /// Returns once `condition` holds for what arrived (at once if it already does), or when the task is cancelled:
     /// for loopback tests, which race it against a deadline.
     func wait(until condition: @escaping Condition) async {
-        if condition(received, events) { return }
+        await park { received, events, _ in condition(received, events) }
+    }
+
+    /// Returns once the box's message 2 opened a session (at once if it has), or when the task is cancelled.
+    func waitUntilConnected() async {
+        await park { _, _, connected in connected }
+    }
+
+    private func park(_ check: @escaping Check) async {
+        if check(received, events, isConnected) { return }
         let id = nextWaiter
         nextWaiter += 1
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiters.append((id, condition, continuation))
+                waiters.append((id, check, continuation))
             }
         } onCancel: {
             Task { await self.release(id) }
@@ -144,7 +155,7 @@ actor TestPhone {
     }
 
     private func wakeWaiters() {
-        let ready = waiters.filter { $0.condition(received, events) }
+        let ready = waiters.filter { $0.check(received, events, isConnected) }
         waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
         for waiter in ready { waiter.continuation.resume() }
     }

@@ -14,8 +14,8 @@ import Testing
         let relaunch = try #require(report.stays.last)
         #expect(relaunch.launched)
         let drawn = try #require(relaunch.drawnBeforeConnect)
-        #expect(drawn.tracePoints > 0 && drawn.traceFields > 0)
-        #expect(drawn.historySteps > 500)
+        #expect(drawn.tracePoints == 1064 && drawn.traceFields == 7)
+        #expect(drawn.historySteps == 2296)
         #expect(drawn.models["chargers"] == true && drawn.models["plan"] == true && drawn.models["snapshot"] == true)
         #expect(relaunch.firstContentMs == 0, "the first frame draws from the sealed files")
         #expect(relaunch.liveMs != nil, "and the known device reconnects without its spent pairing code")
@@ -34,7 +34,7 @@ import Testing
         for model in ["chargers", "prefs", "plan", "prices", "snapshot", "home"] {
             #expect(held.models[model] == true, "\(model) is held after the cut")
         }
-        #expect(held.historySteps > 500)
+        #expect(held.historySteps == 2300)
     }
 
     @Test func aStayThatNeverWentLiveSaysWhy() async throws {

@@ -1,6 +1,6 @@
 public import BoxProtocol
 public import Cache
-import ClockSeam
+public import ClockSeam
 
 extension HistoryModel {
     /// What the model asks for and how it draws: the series, the resolution, the window and the display frame.
@@ -16,7 +16,7 @@ extension HistoryModel {
         public var span: Duration
         /// The cap sent as `maxPoints`; nil leaves the box's default, which keeps 48 hours at stride 1.
         public var maxPoints: Int?
-        /// Tiles that land within one display frame reach observers as one change.
+        /// Tiles that land within one display frame reach observers as one change (``DisplayFrame``'s 1/60 s).
         public var displayFrame: Duration
         /// The age bucket the window is named by: an answer stands while the bucket holds.
         public var nameBucket: Duration
@@ -27,7 +27,7 @@ extension HistoryModel {
             resolution: HistoryResolution = .fiveMinutes,
             span: Duration = .seconds(48 * 3600),
             maxPoints: Int? = nil,
-            displayFrame: Duration = .seconds(1) / 60,
+            displayFrame: Duration = DisplayFrame.duration,
             nameBucket: Duration = .seconds(300)
         ) {
             self.series = series

@@ -130,7 +130,7 @@ public actor LiveSession: BoxSession {
     /// The most carrier events (each at most one relay message, 64 KiB) that wait for the loop at once.
     static let maxQueuedCarrierEvents = 16
 
-    /// Request frames per stay in front; index 0 is the first stay (a stay runs from `active` to `background`).
+    /// Request frames per stay in front (``Stays``); index 0 is the first stay.
     public var requestsPerStay: [Int] { stays.counts }
 
     /// Runs the session until the task is cancelled, then closes any carrier and fails every pending call with
@@ -162,6 +162,7 @@ public actor LiveSession: BoxSession {
         case .background:
             enterBackground()
         case .inactive:
+            stays.enter()
             if returning { returnToFront() }
             dialIfWanted()
         case .active:

@@ -1,4 +1,5 @@
 public import BoxProtocol
+import ClockSeam
 
 /// What the session says about itself in `hello`, and the numbers its rules run on.
 ///
@@ -7,8 +8,9 @@ public import BoxProtocol
 public struct SessionConfiguration: Sendable, Hashable {
     /// The numbers the session's rules run on.
     public struct Timing: Sendable, Hashable {
-        /// How long an idle slot waits before it sends, so reads asked in the same moment leave in order.
-        public var displayFrame: Duration = .seconds(1) / 60
+        /// How long an idle slot waits before it sends, so reads asked in the same moment leave in order: one
+        /// ``DisplayFrame``.
+        public var displayFrame: Duration = DisplayFrame.duration
         /// How long the Noise handshake may take after message 1.
         public var handshake: Duration = .seconds(12)
         /// The handshake deadline of the first attempt after a return to the front: a phone in a hurry.

@@ -1,32 +1,26 @@
-/// How many request frames each stay in front cost: a stay runs from `active` to `background`, and the first
-/// starts at the first `active`.
-///
-/// A frame sent while no stay runs (dialling at `inactive` on the way back) belongs to the stay about to start,
-/// because it is that return's cost.
+import SessionInterface
+
+/// How many request frames each stay in front cost, stays as ``Stays`` defines them (from the first phase in front
+/// to the background; a frame sent while none runs belongs to the stay about to begin, as that return's cost).
 struct StayLedger: Sendable, Hashable {
     /// Request frames per stay; index 0 is the first stay.
     private(set) var counts: [Int] = []
-    private var number = 0
-    private var inFront = false
+    private var stays = Stays()
 
     /// The stay a frame sent now belongs to (1 for the first).
-    var current: Int { inFront ? number : number + 1 }
+    var current: Int { stays.current }
 
-    /// `active`: a stay starts unless one is running (a glance keeps it).
+    /// `inactive` or `active`: a stay begins unless one is running (a glance keeps it).
     mutating func enter() {
-        guard !inFront else { return }
-        inFront = true
-        number += 1
-        grow(to: number)
+        guard let stay = stays.cameToFront() else { return }
+        grow(to: stay)
     }
 
     /// `background`: the running stay ends.
     ///
     /// - Returns: The stay that ended and its count, or nil when none ran.
     mutating func leave() -> (stay: Int, requests: Int)? {
-        guard inFront else { return nil }
-        inFront = false
-        return (number, counts[number - 1])
+        stays.left().map { ($0, counts[$0 - 1]) }
     }
 
     /// Counts one request frame in `stay`.

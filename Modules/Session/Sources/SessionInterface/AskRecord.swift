@@ -9,7 +9,7 @@ public struct AskRecord: Sendable, Hashable {
     public var id: UInt32
     /// When it was sent, on the wall clock (Unix ms).
     public var atMs: Int64
-    /// Which stay in front it belongs to (1 for the first; a stay runs from active to background).
+    /// Which stay in front it belongs to (1 for the first), as ``Stays`` counts them.
     public var stay: Int
     /// What it asked, for a person reading the log (`GET /api/loadpoints`, `plan`, a history window…).
     public var detail: String

@@ -1,6 +1,7 @@
 import Bus
 import ClockSeam
 import ClockSeamTesting
+import Fixtures
 import Session
 import SessionInterface
 import Testing
@@ -10,26 +11,35 @@ import WebSocket
 /// a normal closure (1000), not a dropped connection (1006). The session's clocks are manual and never advance, so
 /// the close is answered by the echo, not by its deadline; each real-time wait is capped.
 @Suite struct CleanCloseTests {
-    struct Timeout: Error {}
+    /// What the relay saw of a socket, in order.
+    private enum RelaySaw: Sendable {
+        case message
+        case closed(UInt16)
+    }
 
-    private static func until(_ condition: @Sendable () -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(20))
-        while !condition() {
-            guard clock.now < deadline else { throw Timeout() }
-            try await clock.sleep(for: .milliseconds(5))
+    /// The relay's stream ended before it saw what was awaited.
+    struct RelayEnded: Error {}
+
+    /// The first thing the relay saw that `matches`, waiting at most 20 s of real time.
+    private static func first<T: Sendable>(
+        _ saw: AsyncStream<RelaySaw>,
+        _ what: String,
+        _ matches: @escaping @Sendable (RelaySaw) -> T?
+    ) async throws -> T {
+        try await TimeLimit.within(.seconds(20), on: ContinuousClock(), what) {
+            for await event in saw { if let found = matches(event) { return found } }
+            throw RelayEnded()
         }
     }
 
     /// A relay that says `ready` and reads until the socket ends, and a session dialling it that `end` stops once
     /// message 1 has arrived; the run (session and relay) is cancelled right after `end`.
     ///
-    /// - Returns: The close code the relay read for each socket.
-    private static func closeCodes(ending end: @Sendable (LiveSession) async -> Void) async throws -> [UInt16] {
+    /// - Returns: The close code the relay read for the socket.
+    private static func closeCode(ending end: @Sendable (LiveSession) async -> Void) async throws -> UInt16 {
         let clock = ManualClock(originMs: SessionWorld.originMs)
         let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: clock)
-        let received = Tally<Int>()
-        let closeCodes = Tally<UInt16>()
+        let (saw, relaySaw) = AsyncStream.makeStream(of: RelaySaw.self)
         let session = LiveSession(
             dialer: RelayDialer(
                 host: "127.0.0.1",
@@ -55,31 +65,33 @@ import WebSocket
                 try await server.run { request in
                     guard let connection = try? request.accept() else { return }
                     try? await connection.send(.text("ready"))
-                    while (try? await connection.receive()) != nil { received.note(1) }
-                    closeCodes.note(connection.closeCode ?? 0)
+                    while (try? await connection.receive()) != nil { relaySaw.yield(.message) }
+                    relaySaw.yield(.closed(connection.closeCode ?? 0))
                 }
             }
             group.addTask { try await session.run() }
             await session.setPhase(.inactive)
-            try await until { received.seen.count == 1 }
+            _ = try await first(saw, "message 1 at the relay") { if case .message = $0 { true } else { nil } }
             await end(session)
             group.cancelAll()
         }
-        try await until { closeCodes.seen.count == 1 }
+        let code = try await first(saw, "the relay's socket closing") {
+            if case .closed(let code) = $0 { code } else { nil }
+        }
         await server.close()
-        return closeCodes.seen
+        return code
     }
 
     @Test func theBackgroundClosesTheRelaySocketWithANormalClosure() async throws {
-        let codes = try await Self.closeCodes { session in
+        let code = try await Self.closeCode { session in
             await session.setPhase(.background)
             await session.close()
         }
-        #expect(codes == [WebSocketCloseCode.normalClosure])
+        #expect(code == WebSocketCloseCode.normalClosure)
     }
 
     @Test func theEndOfUseClosesTheRelaySocketWithANormalClosureBeforeTheSessionIsCancelled() async throws {
-        let codes = try await Self.closeCodes { session in await session.close() }
-        #expect(codes == [WebSocketCloseCode.normalClosure])
+        let code = try await Self.closeCode { session in await session.close() }
+        #expect(code == WebSocketCloseCode.normalClosure)
     }
 }

@@ -1,5 +1,6 @@
 import ClockSeam
 import ClockSeamTesting
+import Fixtures
 import Noise
 import Session
 import SessionInterface
@@ -9,8 +10,6 @@ import WebSocket
 /// `RelayDialer` over real sockets against a hand-made relay: the room's path, the relay's words and binary as
 /// carrier events, its close codes, and which epoch corrections it adopts. Each wait is capped by a deadline.
 @Suite struct RelayDialerTests {
-    struct Timeout: Error {}
-
     private static let secret = [UInt8](repeating: 0x33, count: 32)
     /// 2025-12-02 10:00 UTC: epoch 490186.
     private static let wallClock = ManualClock(originMs: 1_764_669_600_000)
@@ -51,26 +50,13 @@ import WebSocket
 
     /// Every event of `carrier` until it finishes, sending `[9, 9]` once the relay's binary arrived.
     private static func events(of carrier: any Carrier) async throws -> [CarrierEvent] {
-        try await within {
+        try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "the relay's events") {
             var events: [CarrierEvent] = []
             for await event in carrier.incoming {
                 events.append(event)
                 if event == .binary([1, 2, 3]) { try await carrier.send([9, 9]) }
             }
             return events
-        }
-    }
-
-    private static func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await ContinuousClock().sleep(for: .seconds(10))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw Timeout() }
-            return value
         }
     }
 

@@ -1,10 +1,6 @@
-import Bus
-import ClockSeam
 import DemoBox
-import Foundation
 import Session
 import SessionInterface
-import WebSocket
 
 /// `ftw-bench tls`, second part: from inactive to live (`hello_ok` received, streaming) through a link with 50 ms
 /// each way, over `ws://` and over `wss://` to the demo box's relay.
@@ -24,64 +20,21 @@ enum SessionLatencyBenchmark {
     }
 
     private static func median(tls: DemoBoxTLS?) async throws -> Duration {
-        let box = SimulatedBox(
-            configuration: DemoBoxConfiguration(),
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock()
-        )
-        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls)
-        let proxy = try LatencyProxy(to: relay.port, oneWay: oneWay)
-        let dialer = RelayDialer(
-            host: "127.0.0.1",
-            port: proxy.port,
-            rendezvousSecret: await box.rendezvousSecret,
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock(),
-            tls: tls.map { .trusting(caFile: $0.caFile) }
-        )
-        let session = LiveSession(
-            dialer: dialer,
-            identity: SessionIdentity(
-                appStaticPrivateKey: [UInt8](repeating: 0x22, count: 32),
-                boxStaticPublicKey: box.boxStaticPublicKey,
-                payload: await box.mintPairingCode()
-            ),
-            configuration: SessionConfiguration(build: "bench"),
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock(),
-            random: SystemRandomSource(),
-            log: DiscardingLogSink(),
-            events: EventBus<SessionEvent>()
-        )
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await box.run() }
-            group.addTask { try await relay.run() }
-            group.addTask { try await session.run() }
-            defer { group.cancelAll() }
+        let loopback = try await BenchLoopback(tls: tls) { try LatencyProxy(to: $0, oneWay: oneWay).port }
+        let (session, recorder) = (loopback.session, loopback.recorder)
+        return try await loopback.run {
             var times: [Duration] = []
             for round in 0...rounds {
                 let clock = ContinuousClock()
                 let start = clock.now
                 await session.setPhase(.inactive)
                 await session.setPhase(.active)
-                try await until { if case .streaming = await session.connectionState { true } else { false } }
+                try await StreamWaits.streaming(round + 1, recorder)
                 if round > 0 { times.append(start.duration(to: clock.now)) }
                 await session.setPhase(.background)
-                try await until { if case .streaming = await session.connectionState { false } else { true } }
+                try await StreamWaits.down(recorder)
             }
-            await relay.close()
             return times.sorted()[times.count / 2]
-        }
-    }
-
-    private struct Timeout: Error {}
-
-    private static func until(_ condition: @Sendable () async -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(30))
-        while !(await condition()) {
-            guard clock.now < deadline else { throw Timeout() }
-            try await clock.sleep(for: .milliseconds(1))
         }
     }
 }

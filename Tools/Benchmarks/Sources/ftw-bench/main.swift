@@ -11,7 +11,9 @@ let synchronous: [String: ([String]) -> Void] = [
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
     "frame": { arguments in await FrameBenchmark.run(arguments: arguments) },
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
+    "handshake": { _ in await HandshakeBenchmark.run() },
     "history": { _ in await HistoryBenchmark.run() },
+    "return-bytes": { _ in await ReturnBytesBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
     "tls": { _ in await TLSBenchmark.run() },
 ]

@@ -2,8 +2,8 @@ import DemoBox
 import FTWClient
 import SessionInterface
 
-/// The stays of a scenario as they happen: when each began and ended, what the launch drew, when the stream came
-/// back; and afterwards, which request frames belong to which stay.
+/// The stays of a scenario as they happen (as ``Stays`` defines them): when each began and ended, what the launch
+/// drew, when the stream came back; and afterwards, which request frames belong to which stay.
 struct StayBook {
     private struct Stay {
         var began: Int64
@@ -28,6 +28,7 @@ struct StayBook {
     }
 
     private var stays: [Stay] = []
+    private var rule = Stays()
     private var pendingLaunch: (atMs: Int64, drawn: DrawnFromFiles)?
 
     /// The app was launched and its sealed files drew `drawn`; the stay begins at the first phase in front.
@@ -37,7 +38,7 @@ struct StayBook {
 
     /// The app is in front (inactive or active): a stay begins unless one is running.
     mutating func inFront(atMs: Int64) {
-        guard stays.last.map({ $0.ended != nil }) ?? true else { return }
+        guard rule.cameToFront() != nil else { return }
         let launch = pendingLaunch
         pendingLaunch = nil
         let drewSomething = launch.map { !$0.drawn.isEmpty } ?? true
@@ -55,8 +56,8 @@ struct StayBook {
 
     /// The app went to the background or was killed: the running stay ends.
     mutating func ended(atMs: Int64) {
-        guard let last = stays.indices.last, stays[last].ended == nil else { return }
-        stays[last].ended = atMs
+        guard let stay = rule.left() else { return }
+        stays[stay - 1].ended = atMs
     }
 
     /// The demo box cut every carrier (or rebooted): frames in flight may be lost between the phone and the box.
@@ -88,10 +89,11 @@ struct StayBook {
     /// client's asks log over the same stretch, compared frame by frame; when the box's list is not visible
     /// (`received` nil), the stay counts the asks log and compares nothing.
     func reports(received: [ReceivedRequest]?, asks: [AskRecord]) -> [StayReport] {
-        stays.enumerated().map { index, stay in
-            let end = index + 1 < stays.count ? stays[index + 1].began : Int64.max
-            let logged = asks.filter { $0.atMs >= stay.began && $0.atMs < end }
-            let boxFrames = received?.filter { $0.atMs >= stay.began && $0.atMs < end }
+        let beganAtMs = stays.map(\.began)
+        return stays.enumerated().map { index, stay in
+            let span = Stays.span(of: index, beganAtMs: beganAtMs)
+            let logged = asks.filter { span.contains($0.atMs) }
+            let boxFrames = received?.filter { span.contains($0.atMs) }
             let frames = boxFrames.map { $0.map { ($0.type, $0.detail) } } ?? logged.map { ($0.type, $0.detail) }
             return StayReport(
                 number: index + 1,

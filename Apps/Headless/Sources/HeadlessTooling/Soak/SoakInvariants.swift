@@ -28,9 +28,9 @@ struct SoakInvariants {
         names() + timers() + stayBounds() + asksLog() + files() + memory()
     }
 
-    /// The stay (1-based) running at `atMs`: the last that began at or before it.
+    /// The stay (1-based) `atMs` belongs to (``Stays``: the last that began at or before it).
     func stay(atMs: Int64) -> Int? {
-        stays.lastIndex { $0.beganAtMs <= atMs }.map { $0 + 1 }
+        Stays.index(atMs: atMs, beganAtMs: stays.map(\.beganAtMs)).map { $0 + 1 }
     }
 
     private func finding(_ rule: SoakFinding.Rule, atMs: Int64, _ message: String) -> SoakFinding {
@@ -202,10 +202,14 @@ struct SoakInvariants {
     /// covers, one per person's refresh, one per fault (a retry), and for the time-to-live reads one per time someone
     /// started looking (a view appearing, the stream returning); a history load is two frames at most.
     private func stayBounds() -> [SoakFinding] {
-        stays.enumerated().flatMap { index, stay in
-            let endMs = index + 1 < stays.count ? stays[index + 1].beganAtMs : self.endMs
+        let beganAtMs = stays.map(\.beganAtMs)
+        return stays.enumerated().flatMap { index, stay in
+            // The last stay's frames count until the soak's end.
+            let span = Stays.span(of: index, beganAtMs: beganAtMs)
+                .clamped(to: stay.beganAtMs..<max(stay.beganAtMs, self.endMs))
+            let endMs = span.upperBound
             let frontEndMs = stay.endedAtMs ?? endMs
-            let received = timeline.received.filter { $0.atMs >= stay.beganAtMs && $0.atMs < endMs }
+            let received = timeline.received.filter { span.contains($0.atMs) }
             let steps = timeline.steps.filter { $0.atMs >= stay.beganAtMs && $0.atMs <= frontEndMs }.map(\.step)
             let returns = timeline.streamReturns.filter { $0 >= stay.beganAtMs && $0 <= frontEndMs }.count
             let faults = steps.filter { $0 == .box(.cutCarriers) || $0 == .box(.reboot) }.count
