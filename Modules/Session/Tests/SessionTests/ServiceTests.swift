@@ -49,7 +49,7 @@ import Testing
             let answers = await results.results(of: .plan)
             #expect(answers == [.failure(SessionError(.cancelled, "the session stopped"))])
             #expect(dialer.carriers.allSatisfy { $0.isClosed })
-            await #expect(throws: SessionError.self) { try await session.run() }
+            await #expect(throws: ServiceError.alreadyRunning("session")) { try await session.run() }
             await #expect(throws: SessionError.self) { try await session.read(.plan, order: .person) }
         }
     }
