@@ -3,6 +3,7 @@ import Cache
 import ClockSeamTesting
 import SealInterface
 import SealTestSupport
+import SessionTestSupport
 import Testing
 
 /// The ask as a service: it runs once, a restore never undoes a newer answer, and a write that fails is told.

@@ -54,6 +54,35 @@ import Testing
         }
     }
 
+    @Test func aSecondRunWhileTheFirstRunsIsRefusedByNameAndTheFirstKeepsDialling() async {
+        let simulation = Simulation(originMs: SessionWorld.originMs)
+        await simulation.run { simulation in
+            let dialer = InMemoryDialer()
+            let session = LiveSession(
+                dialer: dialer,
+                identity: SessionIdentity(
+                    appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                    boxStaticPublicKey: ScriptedBox.staticPublicKey
+                ),
+                configuration: SessionConfiguration(build: "test"),
+                clock: simulation.clock,
+                wallClock: simulation.clock,
+                random: SeededRandomSource(seed: 1),
+                log: DiscardingLogSink(),
+                events: EventBus()
+            )
+            await withThrowingTaskGroup(of: Void.self) { service in
+                service.addTask { try await session.run() }
+                await simulation.settle()
+                await #expect(throws: ServiceError.alreadyRunning("session")) { try await session.run() }
+                await session.setPhase(.active)
+                await simulation.settle()
+                #expect(dialer.carriers.count == 1)
+                service.cancelAll()
+            }
+        }
+    }
+
     @Test func aCallerThatGoesAwayIsAnsweredCancelledAndAnotherSharerStillGetsTheAnswer() async throws {
         try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
             await world.comeToFront()
