@@ -40,17 +40,11 @@ import Testing
         let log = chargers.events.subscribe()
         await world.simulation.run { simulation in
             await world.answerEverything()
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await chargers.restore() }
-                await simulation.settle()
-                #expect(await held.heldReads == 1)
-                group.addTask { try? await chargers.run() }
+            let heldReads = await held.race(chargers, settle: simulation.settle) {
                 chargers.send(.viewAppeared)
                 await world.streamReturns()
-                await held.release()
-                await simulation.settle()
-                chargers.finish()
             }
+            #expect(heldReads == 1)
         }
         #expect(await chargers.stored?.askedAtMs == laterMs)
         chargers.events.finish()

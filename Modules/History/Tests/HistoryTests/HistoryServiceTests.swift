@@ -44,17 +44,12 @@ import Testing
         let history = model(world, store: held)
         await world.script(ScriptedBox())
         await world.simulation.run { simulation in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await history.restore() }
-                await simulation.settle()
-                #expect(await held.heldReads == 1)
-                group.addTask { try? await history.run() }
-                await simulation.settle()
+            let heldReads = await held.race(history, settle: simulation.settle) {
                 await world.streamReturns()
-                await held.release()
+            } afterwards: {
                 await world.frame()
-                history.finish()
             }
+            #expect(heldReads == 1)
         }
         let window = await history.window
         #expect(window.askedUnder == HistoryModel.Configuration().name(atMs: laterMs))

@@ -59,17 +59,8 @@ import Testing
         let box = world.box
         await world.session.setAnswer { box.answer($0) }
         await world.simulation.run { simulation in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await plan.restore() }
-                await simulation.settle()
-                #expect(await held.heldReads == 1)
-                group.addTask { try? await plan.run() }
-                await simulation.settle()
-                await world.viewsOpen(plan)
-                await held.release()
-                await simulation.settle()
-                plan.finish()
-            }
+            let heldReads = await held.race(plan, settle: simulation.settle) { await world.viewsOpen(plan) }
+            #expect(heldReads == 1)
         }
         #expect(await plan.plan?.rev == 2)
     }

@@ -1,3 +1,4 @@
+public import Bus
 public import SealInterface
 
 /// A sealed store whose reads take the file's bytes and then suspend until ``release()``: a test can record
@@ -50,5 +51,34 @@ public actor HeldReadStore: SealedStore {
     /// The wrapped store's files.
     public func files() async -> [SealedFileInfo] {
         await wrapped.files()
+    }
+}
+
+extension HeldReadStore {
+    /// Races a newer truth against `service`'s launch read: starts the read, which this store holds, then the
+    /// service's run beside it; `meanwhile` drives the world while the read is held, then the read is let go,
+    /// `afterwards` runs, and the run is cancelled. Call it where the world's tasks run (inside its simulation).
+    ///
+    /// - Parameter settle: Lets the world run until nothing more can happen.
+    /// - Returns: How many reads were held when the run started: 1 for a service that reads one file.
+    public func race(
+        _ service: any ClientService,
+        settle: @escaping @Sendable () async -> Void,
+        meanwhile: @escaping @Sendable () async -> Void,
+        afterwards: @escaping @Sendable () async -> Void = {}
+    ) async -> Int {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await service.restore() }
+            await settle()
+            let heldAtRun = heldReads
+            group.addTask { try? await service.run() }
+            await settle()
+            await meanwhile()
+            release()
+            await settle()
+            await afterwards()
+            group.cancelAll()
+            return heldAtRun
+        }
     }
 }

@@ -131,19 +131,8 @@ import Testing
         let answers = world.answers
         await world.session.setAnswer { answers.answer($0) }
         await world.simulation.run { simulation in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await service.restore() }
-                await simulation.settle()
-                #expect(await held.heldReads == 1)
-                group.addTask { try? await service.run() }
-                await simulation.settle()
-                await body()
-                await held.release()
-                await simulation.settle()
-                await afterwards()
-                group.cancelAll()
-                service.finish()
-            }
+            let heldReads = await held.race(service, settle: simulation.settle, meanwhile: body, afterwards: afterwards)
+            #expect(heldReads == 1)
         }
     }
 

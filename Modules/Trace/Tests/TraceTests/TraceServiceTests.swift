@@ -27,17 +27,10 @@ import Trace
             let held = HeldReadStore(world.store())
             let trace = world.makeTrace(store: held)
             let log = trace.events.subscribe()
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await trace.restore() }
-                await world.simulation.settle()
-                #expect(await held.heldReads == 1)
-                group.addTask { try? await trace.run() }
-                await world.simulation.settle()
+            let heldReads = await held.race(trace, settle: world.simulation.settle) {
                 await world.stream(seconds: 2)
-                await held.release()
-                await world.simulation.settle()
-                group.cancelAll()
             }
+            #expect(heldReads == 1)
             trace.events.finish()
             let restored = await log.reduce(into: [Int]()) { if case .restored(let points) = $1 { $0.append(points) } }
             #expect(restored.count == 1)
