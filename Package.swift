@@ -115,8 +115,8 @@ let package = Package(
             "Trace",
             "TraceTests",
             [
-                "Trace", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol", "Bus",
-                "ClockSeam", "ClockSeamTesting",
+                "Trace", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
+                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module(
@@ -130,7 +130,7 @@ let package = Package(
             "HistoryTests",
             [
                 "History", "HistoryTestSupport", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface",
-                "Seal", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
+                "Seal", "SealTestSupport", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
             ]
         ),
         module("Prices", "Prices", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -138,8 +138,8 @@ let package = Package(
             "Prices",
             "PricesTests",
             [
-                "Prices", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
-                "Bus", "ClockSeam", "ClockSeamTesting",
+                "Prices", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
+                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
         module("Site", "Site", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
@@ -147,8 +147,8 @@ let package = Package(
             "Site",
             "SiteTests",
             [
-                "Site", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "BoxProtocol",
-                "Bus", "ClockSeam", "ClockSeamTesting",
+                "Site", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
+                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
             ]
         ),
 
@@ -198,7 +198,8 @@ let package = Package(
             name: "HeadlessToolingTests",
             dependencies: [
                 "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
-                "Trace", "History", "SealInterface",
+                "Trace", "History", "SealInterface", "SealTestSupport", "SessionTestSupport", "Bus", "ClockSeamTesting",
+                "Seal",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),

@@ -4,20 +4,28 @@ public import SessionInterface
 /// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
 /// status. The views and the composition drive each the same way (triggers in, the held answer out), so the
 /// forwarding lives here once and every model keeps only what is its own (its name, its decoding, its state).
-public protocol AskingModel: Sendable {
+/// Each is a ``ClientService`` through its ask: it restores, runs once and persists as its ``LiveAsk`` does.
+public protocol AskingModel: ClientService {
     /// The model's answer, as it is held and sealed.
     associatedtype Answer: Sendable & Codable & Equatable
 
     /// The model's ask.
     var liveAsk: LiveAsk<Answer> { get }
 
-    /// Reads the sealed answer back and handles triggers and the session's events until ``finish()``.
-    func run() async
 }
 
 extension AskingModel {
-    /// Runs the ask's own loop.
-    public func run() async { await liveAsk.run() }
+    /// The ask's name: the model's sealed file and its word in logs.
+    public var serviceName: String { liveAsk.serviceName }
+
+    /// Runs the ask's own loop: reads the sealed answer back and handles triggers and the session's events until
+    /// ``finish()``.
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    public func run() async throws(ServiceError) { try await liveAsk.run() }
+
+    /// Nothing to do: the ask seals every answer as it is recorded.
+    public func persist() async { await liveAsk.persist() }
 
     /// Hands the model a trigger: its view appeared or went, or a pull to refresh. Returns at once.
     public func send(_ trigger: AskTrigger) { liveAsk.send(trigger) }
@@ -28,7 +36,7 @@ extension AskingModel {
     /// Reads the sealed answer, so it shows before anything connects.
     public func restore() async { await liveAsk.restore() }
 
-    /// What the model's ask did: restored, answered, failed.
+    /// What the model's ask did: restored, answered, failed, not kept.
     public var events: EventBus<LiveAsk<Answer>.Event> { liveAsk.events }
 
     /// The answer held, with the name it was asked under and when; nil before any.

@@ -17,8 +17,8 @@ public import SessionInterface
 /// ## Concurrency
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
 /// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
-/// loop through one stream, in order.
-public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
+/// loop through one stream, in order, which has one reader: a second ``run()`` is refused.
+public actor LiveAsk<Answer: Sendable & Codable & Equatable>: ClientService {
     /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
 
@@ -33,6 +33,8 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         case answered(StoredAnswer<Answer>)
         /// An ask failed; nothing was recorded.
         case failed(name: AskName, error: SessionError)
+        /// The answer or the verdict could not be sealed; it is held in memory and the previous file, if any, stays.
+        case notKept(SealError)
     }
 
     private enum Input: Sendable {
@@ -58,7 +60,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         }
     }
 
-    /// The events of this model: restored, answered, failed.
+    /// The events of this model: restored, answered, failed, not kept.
     public nonisolated let events: EventBus<Event>
 
     /// The answer the model holds, if any.
@@ -87,7 +89,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     private let sessionEvents: AsyncStream<SessionEvent>
 
     private var lookers = 0
-    private var restored = false
+    private var lifecycle: ServiceLifecycle
     /// The streaming connection now, nil while no stream runs.
     private var connection: Int?
     /// The connection the held answer was asked on (for ``AskPolicy/everyReturn``).
@@ -123,6 +125,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         self.namer = namer
         self.asker = asker
         self.events = EventBus()
+        lifecycle = ServiceLifecycle(name: configuration.model)
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
         self.sessionEvents = sessionEvents.subscribe()
     }
@@ -132,10 +135,16 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         inputContinuation.yield(.trigger(trigger))
     }
 
+    /// The model's name: its word in logs and in the error a second ``run()`` throws.
+    public nonisolated var serviceName: String { configuration.model }
+
     /// Reads the sealed answer back (if this was not done yet) and then handles triggers and session events until
     /// the task is cancelled.
-    public func run() async {
-        await restore()
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before: its inputs have one reader.
+    public func run() async throws(ServiceError) {
+        if try lifecycle.claimRun() { await readSealed() }
+        defer { lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [sessionEvents, inputContinuation] in
                 for await event in sessionEvents { inputContinuation.yield(.session(event)) }
@@ -161,9 +170,21 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
 
     /// Reads the model's sealed answer, once, so it shows before anything connects.
     public func restore() async {
-        guard stored == nil, !restored, let store else { return }
-        restored = true
-        guard let bytes = await store.keptFile(name: configuration.model, site: site) else { return }
+        guard lifecycle.claimRestore() else { return }
+        await readSealed()
+        lifecycle.restoreEnded()
+    }
+
+    /// Nothing to do: every answer and verdict is sealed as it is recorded.
+    public func persist() async {}
+
+    /// Reads the sealed answer and verdict; an answer or a verdict recorded while the read was suspended is newer
+    /// and wins.
+    private func readSealed() async {
+        guard stored == nil, lackingOnBuild == nil, let store else { return }
+        guard let bytes = await store.keptFile(name: configuration.model, site: site),
+            stored == nil, lackingOnBuild == nil
+        else { return }
         let decoder = JSONDecoder()
         let sealed: SealedAsk<Answer>
         if let bare = try? decoder.decode(StoredAnswer<Answer>.self, from: Data(bytes)) {
@@ -283,10 +304,17 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
         await seal()
     }
 
-    /// Writes the answer and the verdict to the model's sealed file.
+    /// Writes the answer and the verdict to the model's sealed file; a write that fails is told on the bus.
     private func seal() async {
+        guard let store else { return }
         let sealed = SealedAsk(stored: stored, lackingOnBuild: lackingOnBuild)
-        guard let store, let bytes = try? JSONEncoder().encode(sealed) else { return }
-        try? await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
+        do throws(SealError) {
+            guard let bytes = try? JSONEncoder().encode(sealed) else {
+                throw SealError(.io, "the \(configuration.model) answer did not encode")
+            }
+            try await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
+        } catch {
+            events.publish(.notKept(error))
+        }
     }
 }

@@ -36,9 +36,11 @@ struct AskWorld: Sendable {
     /// The disk the world's sealed files are on.
     var disk: MemoryDisk { store.disk }
 
-    /// The chargers: a constant name, a minute to live.
-    func chargers() -> LiveAsk<String> {
-        model("chargers", ttl: .seconds(60), order: .chargers, path: "/api/loadpoints") { _, _ in "chargers" }
+    /// The chargers: a constant name, a minute to live; sealed in `store`, or in the world's store when nil.
+    func chargers(store: (any SealedStore)? = nil) -> LiveAsk<String> {
+        model("chargers", ttl: .seconds(60), order: .chargers, path: "/api/loadpoints", store: store) { _, _ in
+            "chargers"
+        }
     }
 
     /// The planner's preferences: a constant name, fifteen minutes to live.
@@ -58,13 +60,14 @@ struct AskWorld: Sendable {
         ttl: Duration?,
         order: ReadOrder,
         path: String?,
+        store: (any SealedStore)? = nil,
         namer: @escaping LiveAsk<String>.Namer
     ) -> LiveAsk<String> {
         let session = session
         return LiveAsk(
             configuration: .init(model: name, timeToLive: ttl, policy: policy),
             site: Self.site,
-            store: store,
+            store: store ?? self.store,
             sessionEvents: session.events,
             wallClock: simulation.clock,
             namer: namer,
@@ -106,7 +109,7 @@ extension AskWorld {
         await simulation.run { simulation in
             await answerEverything()
             await withTaskGroup(of: Void.self) { group in
-                for ask in asks { group.addTask { await ask.run() } }
+                for ask in asks { group.addTask { try? await ask.run() } }
                 await simulation.settle()
                 await body(simulation)
                 for ask in asks { ask.finish() }

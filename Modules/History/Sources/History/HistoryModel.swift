@@ -19,7 +19,7 @@ public import SessionInterface
 /// itself, so a trigger arriving while a load is on the wire is handled once it settled (the grid widget's want
 /// then finds the window standing: it shared the load). A second child task gathers landed tiles once per display
 /// frame. The session hands tiles over synchronously into a locked inbox; the model takes them on the actor.
-public actor HistoryModel {
+public actor HistoryModel: ClientService {
     private enum Input: Sendable {
         case trigger(HistoryTrigger)
         case session(SessionEvent)
@@ -52,7 +52,8 @@ public actor HistoryModel {
         /// (a node view appears, the grid wants the window, the stream comes back) or, with a node open, when the
         /// name turns; repeated failures wait out a backoff.
         var failure: AskFailure?
-        var restored = false
+        /// The sealed read and the run, each once: the inputs have one reader.
+        var lifecycle = ServiceLifecycle(name: "history")
         /// The bytes last sealed (or read back), so an unchanged window is not written again.
         var sealed: [UInt8]?
         /// The window's step for the tile span it last covered: the plan depends on nothing else, and a cold start
@@ -126,10 +127,16 @@ public actor HistoryModel {
         inputContinuation.yield(.trigger(trigger))
     }
 
+    /// The model's word in logs and in the error a second ``run()`` throws.
+    public nonisolated var serviceName: String { "history" }
+
     /// Restores the sealed window (if not done yet), then handles triggers, session events and landing tiles until
     /// ``finish()`` or cancellation.
-    public func run() async {
-        await restore()
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    public func run() async throws(ServiceError) {
+        if try state.lifecycle.claimRun() { await readSealed() }
+        defer { state.lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [sessionEvents, inputContinuation] in
                 for await event in sessionEvents { inputContinuation.yield(.session(event)) }
@@ -157,9 +164,16 @@ public actor HistoryModel {
     /// Reads the sealed window back, once, and publishes it: cheap enough for frame one of a cold start, before
     /// anything connects. A file that fails to open or to read leaves the model empty.
     public func restore() async {
-        guard !state.restored, let store else { return }
-        state.restored = true
-        guard let bytes = await store.read(.tiles(site)), state.held.tiles.isEmpty else { return }
+        guard state.lifecycle.claimRestore() else { return }
+        await readSealed()
+        state.lifecycle.restoreEnded()
+    }
+
+    /// Reads the sealed window; tiles or a name that arrived while the read was suspended are newer and win.
+    private func readSealed() async {
+        guard let store else { return }
+        guard let bytes = await store.read(.tiles(site)), state.held.tiles.isEmpty, state.held.askedUnder == nil
+        else { return }
         do {
             state.held = try TilesFile.decode(bytes, series: configuration.series)
             state.sealed = bytes

@@ -69,7 +69,7 @@ struct HistoryWorld: Sendable {
     func with(_ model: HistoryModel, _ body: @escaping @Sendable (Simulation) async -> Void) async {
         await simulation.run { simulation in
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await model.run() }
+                group.addTask { try? await model.run() }
                 await simulation.settle()
                 await body(simulation)
                 model.finish()

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 public import Cache
 public import ClockSeam
 public import SealInterface
@@ -24,6 +24,8 @@ public actor PlanModel: AskingModel {
     /// The model's ask, named by the quarter hour.
     public nonisolated let liveAsk: LiveAsk<ShownPlan>
     private let sessionEvents: AsyncStream<SessionEvent>
+    /// The pushed plans have one reader, so the run is claimed here before the ask's own.
+    private var lifecycle = ServiceLifecycle(name: PlanModel.modelName)
 
     /// Makes the model.
     ///
@@ -68,9 +70,14 @@ public actor PlanModel: AskingModel {
     }
 
     /// Reads the sealed plan back, then handles triggers, the session's events and pushed plans until ``finish()``.
-    public func run() async {
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    public func run() async throws(ServiceError) {
+        _ = try lifecycle.claimRun()
+        defer { lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [liveAsk] in await liveAsk.run() }
+            // The ask runs only here, once, so it cannot refuse.
+            group.addTask { [liveAsk] in try? await liveAsk.run() }
             group.addTask { [liveAsk, sessionEvents] in
                 for await event in sessionEvents {
                     // A pushed plan that does not add up is dropped like an asked one: never shown.

@@ -60,7 +60,7 @@ struct PricesWorld: Sendable {
         await session.setAnswer { box.answer($0) }
         await simulation.run { simulation in
             await withTaskGroup(of: Void.self) { group in
-                for model in models { group.addTask { await model.run() } }
+                for model in models { group.addTask { try? await model.run() } }
                 await simulation.settle()
                 await body(simulation)
                 for model in models { model.finish() }

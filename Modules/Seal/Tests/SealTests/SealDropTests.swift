@@ -1,6 +1,7 @@
 import Foundation
 import Seal
 import SealInterface
+import SealTestSupport
 import Testing
 
 /// A file that does not open reads as nil, is gone afterwards, and is reported once with the reason: never a trap,

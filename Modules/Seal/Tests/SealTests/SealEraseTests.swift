@@ -2,6 +2,7 @@ import Bus
 import Foundation
 import Seal
 import SealInterface
+import SealTestSupport
 import Testing
 
 /// Removing a home removes its files; removing the phone removes every file and the key, so nothing of the

@@ -18,7 +18,7 @@ public import SessionInterface
 /// as child tasks of its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside
 /// a state change, so no state is read across a suspension. Public methods change the state on the actor, register
 /// their caller's continuation, and nudge the loop.
-public actor LiveSession: BoxSession {
+public actor LiveSession: BoxSession, ClientService {
     enum RunState: Sendable {
         /// Made; ``run()`` not called yet (reads and phases wait in the state).
         case ready
@@ -136,9 +136,9 @@ public actor LiveSession: BoxSession {
     /// Runs the session until the task is cancelled, then closes any carrier and fails every pending call with
     /// `.cancelled`.
     ///
-    /// - Throws: `SessionError` with `.cancelled` when called a second time.
-    public func run() async throws {
-        guard case .ready = runState else { throw SessionError(.cancelled, "a session runs once") }
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when called a second time; the first run goes on.
+    public func run() async throws(ServiceError) {
+        guard case .ready = runState else { throw .alreadyRunning(serviceName) }
         runState = .running
         await withDiscardingTaskGroup { group in
             startEffects(in: &group)
@@ -150,6 +150,15 @@ public actor LiveSession: BoxSession {
         }
         stopEverything()
     }
+
+    /// The session's word in logs and in the error a second ``run()`` throws.
+    public nonisolated var serviceName: String { "session" }
+
+    /// Nothing to do: the session seals nothing; what it learnt reaches the models on the bus.
+    public func restore() async {}
+
+    /// Nothing to do: the session seals nothing.
+    public func persist() async {}
 
     /// Follows the app's scene phase: dial on the way back (at `inactive`, or at `active` if not yet connected),
     /// keep the session through a glance, close it in the background.

@@ -10,23 +10,27 @@ import Testing
 
 /// The session as a service: it runs once, returns on cancellation, and leaves no caller waiting.
 @Suite struct ServiceTests {
+    private static func session(dialer: InMemoryDialer, simulation: Simulation) -> LiveSession {
+        LiveSession(
+            dialer: dialer,
+            identity: SessionIdentity(
+                appStaticPrivateKey: ScriptedBox.appPrivateKey,
+                boxStaticPublicKey: ScriptedBox.staticPublicKey
+            ),
+            configuration: SessionConfiguration(build: "test"),
+            clock: simulation.clock,
+            wallClock: simulation.clock,
+            random: SeededRandomSource(seed: 1),
+            log: DiscardingLogSink(),
+            events: EventBus()
+        )
+    }
+
     @Test func runReturnsOnCancellationClosesItsCarrierAndFailsEveryPendingCallCancelled() async throws {
         let simulation = Simulation(originMs: SessionWorld.originMs)
         await simulation.run { simulation in
             let dialer = InMemoryDialer()
-            let session = LiveSession(
-                dialer: dialer,
-                identity: SessionIdentity(
-                    appStaticPrivateKey: ScriptedBox.appPrivateKey,
-                    boxStaticPublicKey: ScriptedBox.staticPublicKey
-                ),
-                configuration: SessionConfiguration(build: "test"),
-                clock: simulation.clock,
-                wallClock: simulation.clock,
-                random: SeededRandomSource(seed: 1),
-                log: DiscardingLogSink(),
-                events: EventBus()
-            )
+            let session = Self.session(dialer: dialer, simulation: simulation)
             let results = ReadResults()
             await withTaskGroup(of: Void.self) { readers in
                 readers.addTask {
@@ -49,8 +53,25 @@ import Testing
             let answers = await results.results(of: .plan)
             #expect(answers == [.failure(SessionError(.cancelled, "the session stopped"))])
             #expect(dialer.carriers.allSatisfy { $0.isClosed })
-            await #expect(throws: SessionError.self) { try await session.run() }
+            await #expect(throws: ServiceError.alreadyRunning("session")) { try await session.run() }
             await #expect(throws: SessionError.self) { try await session.read(.plan, order: .person) }
+        }
+    }
+
+    @Test func aSecondRunWhileTheFirstRunsIsRefusedByNameAndTheFirstKeepsDialling() async {
+        let simulation = Simulation(originMs: SessionWorld.originMs)
+        await simulation.run { simulation in
+            let dialer = InMemoryDialer()
+            let session = Self.session(dialer: dialer, simulation: simulation)
+            await withThrowingTaskGroup(of: Void.self) { service in
+                service.addTask { try await session.run() }
+                await simulation.settle()
+                await #expect(throws: ServiceError.alreadyRunning("session")) { try await session.run() }
+                await session.setPhase(.active)
+                await simulation.settle()
+                #expect(dialer.carriers.count == 1)
+                service.cancelAll()
+            }
         }
     }
 

@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// ## Concurrency
 /// A `final class` whose state sits behind a `Mutex`, so the price model can read the time zone synchronously (its
-/// namer cannot wait). ``run()`` is its service loop: it takes each stream's hello and seals what changed.
-public final class HomeModel: Sendable {
+/// namer cannot wait). ``run()`` is its service loop: it takes each stream's hello and seals what changed. The
+/// session's events have one reader, so a second ``run()`` is refused.
+public final class HomeModel: ClientService {
     private enum Source: Sendable {
         /// Nothing known yet.
         case unknown
@@ -24,13 +25,16 @@ public final class HomeModel: Sendable {
         var source = Source.unknown
         /// What the sealed file holds, so an unchanged hello writes nothing.
         var sealed: HomeIdentity?
-        var restored = false
+        var lifecycle = ServiceLifecycle(name: "home")
     }
 
     private let site: SiteID
     private let store: (any SealedStore)?
     private let sessionEvents: AsyncStream<SessionEvent>
     private let state = Mutex(State())
+
+    /// Tells observers when the identity could not be sealed.
+    public let events = EventBus<KeepEvent>()
 
     /// Makes the model.
     ///
@@ -65,26 +69,40 @@ public final class HomeModel: Sendable {
     /// The box's time zone, if known and valid here: what the price window is read in.
     public var timeZone: TimeZone? { try? identity?.zone() }
 
+    /// The model's word in logs and in the error a second ``run()`` throws.
+    public var serviceName: String { "home" }
+
     /// Reads the sealed identity, once, unless a hello already gave one.
     public func restore() async {
-        let first = state.withLock { state in
-            let first = !state.restored
-            state.restored = true
-            return first
-        }
-        guard first, let store, let bytes = await store.read(.home(site)),
+        guard state.withLock({ $0.lifecycle.claimRestore() }) else { return }
+        await readSealed()
+        state.withLock { $0.lifecycle.restoreEnded() }
+    }
+
+    /// Nothing to do: each hello's identity is sealed as it comes.
+    public func persist() async {}
+
+    /// Reads the sealed identity; a hello that came while the read was suspended is newer, and what it sealed is
+    /// what the file holds.
+    private func readSealed() async {
+        guard let store, let bytes = await store.read(.home(site)),
             let identity = try? JSONDecoder().decode(HomeIdentity.self, from: Data(bytes))
         else { return }
         state.withLock { state in
+            guard case .unknown = state.source else { return }
             state.sealed = identity
-            if case .unknown = state.source { state.source = .sealed(identity) }
+            state.source = .sealed(identity)
         }
     }
 
     /// Reads the sealed identity back, then takes each stream's hello until the session's bus finishes or the task
     /// is cancelled.
-    public func run() async {
-        await restore()
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    public func run() async throws(ServiceError) {
+        let mustRestore = try state.withLock { state throws(ServiceError) in try state.lifecycle.claimRun() }
+        if mustRestore { await readSealed() }
+        defer { state.withLock { $0.lifecycle.runEnded() } }
         for await event in sessionEvents {
             guard case .connection(.streaming(let hello)) = event else { continue }
             await take(HomeIdentity(hello: hello))
@@ -96,9 +114,16 @@ public final class HomeModel: Sendable {
             state.source = .live(identity)
             return state.sealed != identity
         }
-        guard changed, let store, let bytes = try? JSONEncoder().encode(identity) else { return }
-        // A failed write keeps the identity in memory; the next hello tries again.
-        guard (try? await store.write(Array(bytes), to: .home(site))) != nil else { return }
-        state.withLock { $0.sealed = identity }
+        guard changed, let store else { return }
+        // A failed write keeps the identity in memory and is told on the bus; the next hello tries again.
+        do throws(SealError) {
+            guard let bytes = try? JSONEncoder().encode(identity) else {
+                throw SealError(.io, "the home's identity did not encode")
+            }
+            try await store.write(Array(bytes), to: .home(site))
+            state.withLock { $0.sealed = identity }
+        } catch {
+            events.publish(.notKept(error))
+        }
     }
 }

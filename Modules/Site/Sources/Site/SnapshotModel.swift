@@ -12,8 +12,9 @@ public import SessionInterface
 /// fresh: only a snapshot built from this run's stream is sealed.
 ///
 /// ## Concurrency
-/// An actor; ``run()`` is its service loop over the session's telemetry.
-public actor SnapshotModel {
+/// An actor; ``run()`` is its service loop over the session's telemetry, which has one reader: a second ``run()``
+/// is refused.
+public actor SnapshotModel: ClientService {
     private enum State {
         /// Nothing to show.
         case empty
@@ -34,7 +35,10 @@ public actor SnapshotModel {
     private let wallClock: any WallClock
     private let sessionEvents: AsyncStream<SessionEvent>
     private var state = State.empty
-    private var restored = false
+    private var lifecycle = ServiceLifecycle(name: "snapshot")
+
+    /// Tells observers when the snapshot could not be sealed.
+    public nonisolated let events = EventBus<KeepEvent>()
 
     /// Makes the model.
     ///
@@ -66,11 +70,18 @@ public actor SnapshotModel {
         }
     }
 
+    /// The model's word in logs and in the error a second ``run()`` throws.
+    public nonisolated var serviceName: String { "snapshot" }
+
     /// Reads the sealed snapshot, once, unless the stream already gave one.
     public func restore() async {
-        guard !restored, let store else { return }
-        restored = true
-        guard let bytes = await store.read(.snapshot(site)),
+        guard lifecycle.claimRestore() else { return }
+        await readSealed()
+        lifecycle.restoreEnded()
+    }
+
+    private func readSealed() async {
+        guard let store, let bytes = await store.read(.snapshot(site)),
             let sealed = try? JSONDecoder().decode(Sealed.self, from: Data(bytes))
         else { return }
         // The read suspended: a live frame may have arrived meanwhile, and it wins.
@@ -80,8 +91,11 @@ public actor SnapshotModel {
 
     /// Reads the sealed snapshot back, then applies live frames until the session's bus finishes or the task is
     /// cancelled.
-    public func run() async {
-        await restore()
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    public func run() async throws(ServiceError) {
+        if try lifecycle.claimRun() { await readSealed() }
+        defer { lifecycle.runEnded() }
         for await event in sessionEvents {
             guard case .telemetry(let frame) = event else { continue }
             apply(frame)
@@ -89,12 +103,18 @@ public actor SnapshotModel {
     }
 
     /// Seals the live snapshot with the wall-clock time; does nothing while the snapshot shown is the restored one.
+    /// A failed write is told on ``events`` and leaves the previous file in place; the next persist tries again.
     public func persist() async {
         guard case .live(let snapshot, _) = state, let store else { return }
         let sealed = Sealed(snapshot: snapshot, savedAtMs: wallClock.nowMs)
-        guard let bytes = try? JSONEncoder().encode(sealed) else { return }
-        // A failed write leaves the previous file in place; the next persist tries again.
-        try? await store.write(Array(bytes), to: .snapshot(site))
+        do throws(SealError) {
+            guard let bytes = try? JSONEncoder().encode(sealed) else {
+                throw SealError(.io, "the snapshot did not encode")
+            }
+            try await store.write(Array(bytes), to: .snapshot(site))
+        } catch {
+            events.publish(.notKept(error))
+        }
     }
 
     private func apply(_ frame: TelemetryFrame) {

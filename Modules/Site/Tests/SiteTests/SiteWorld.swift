@@ -80,7 +80,7 @@ struct SiteWorld: Sendable {
         await session.setAnswer { answers.answer($0) }
         await simulation.run { simulation in
             await withTaskGroup(of: Void.self) { group in
-                for service in services { group.addTask { await service.run() } }
+                for service in services { group.addTask { try? await service.run() } }
                 await simulation.settle()
                 await body(simulation)
                 group.cancelAll()
@@ -148,9 +148,8 @@ final class Answers: Sendable {
     }
 }
 
-/// A model with a service loop the world can start and stop.
-protocol SiteService: Sendable {
-    func run() async
+/// A service the world can start and stop.
+protocol SiteService: ClientService {
     func finish()
 }
 

@@ -17,7 +17,7 @@ public import SessionInterface
 /// bus, subscribed at init so no frame is missed, and writes the ring file every ``TraceConfiguration/persistInterval``
 /// on the injected clock while live points come in. Writes are serialised: a later ``persist()`` never lands
 /// before an earlier one.
-public actor LiveTrace {
+public actor LiveTrace: ClientService {
     /// Tells observers to redraw, and what became of the ring file.
     public nonisolated let events: EventBus<TraceEvent>
 
@@ -44,7 +44,9 @@ public actor LiveTrace {
     var unsaved = false
     /// The ring file's writer: one write at a time, in order.
     var writer = RingWriter()
-    private var isRunning = false
+    /// The run, once: the session's events have one reader. The sealed read keeps its own ``restoration``, since
+    /// callers that ask while it reads wait for it.
+    private var lifecycle = ServiceLifecycle(name: "trace")
 
     /// Makes a trace; it listens to `sessionEvents` from now on, though it records only once ``run()`` runs.
     ///
@@ -73,10 +75,12 @@ public actor LiveTrace {
     }
 
     /// Reads the ring file back (if that was not done yet), then records every live frame of the session and writes
-    /// the ring file while live points come in, until the task is cancelled. A second call returns at once.
-    public func run() async {
-        guard !isRunning else { return }
-        isRunning = true
+    /// the ring file while live points come in, until the task is cancelled.
+    ///
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the trace ran before.
+    public func run() async throws(ServiceError) {
+        _ = try lifecycle.claimRun()
+        defer { lifecycle.runEnded() }
         await restore()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeWhileLive() }
@@ -84,6 +88,9 @@ public actor LiveTrace {
             group.cancelAll()
         }
     }
+
+    /// The trace's word in logs and in the error a second ``run()`` throws.
+    public nonisolated var serviceName: String { "trace" }
 
     /// The field ids the trace holds a ring for, ascending.
     public var fields: [Int] { rings.keys.sorted() }

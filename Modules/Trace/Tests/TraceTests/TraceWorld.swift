@@ -96,7 +96,7 @@ struct TraceWorld: Sendable {
     /// Runs `trace`'s service while `body` drives the world, then stops it: the app is killed.
     func running(_ trace: LiveTrace, _ body: () async -> Void) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await trace.run() }
+            group.addTask { try? await trace.run() }
             await simulation.settle()
             await body()
             await simulation.settle()

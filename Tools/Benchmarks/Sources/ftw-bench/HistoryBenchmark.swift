@@ -66,7 +66,7 @@ enum HistoryBenchmark {
         let written = seals.subscribe()
         let model = makeModel(store: store, box: box, clock: clock)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await model.run() }
+            group.addTask { try? await model.run() }
             box.events.publish(.streamReturned(connection: 1))
             for await event in written {
                 if case .written = event { break }

@@ -56,6 +56,8 @@ public final class HeadlessClient: Sendable {
     public let store: any SealedStore
     /// The pairing record this client started from.
     public let paired: PairedSite
+    /// Seals the pairing record once the box has accepted us.
+    public let pairing: PairingKeeper
 
     /// Builds every module for `paired`; nothing runs and nothing is read until ``launch()`` and ``run()``.
     public init(
@@ -113,30 +115,27 @@ public final class HeadlessClient: Sendable {
         prefs = PrefsModel(site: site, session: session, store: store, wallClock: wallClock, policy: policy)
         status = StatusModel(site: site, session: session, store: store, wallClock: wallClock, policy: policy)
         snapshot = SnapshotModel(site: site, store: store, sessionEvents: events, wallClock: wallClock)
+        pairing = PairingKeeper(paired: paired, store: store, sessionEvents: events)
+    }
+
+    /// Every long-running part: the one list a launch restores, the run runs and the background persists, in this
+    /// order (the home before the price window, which is named in its time zone).
+    public var services: [any ClientService] {
+        [session, home, snapshot, trace, history, pairing, chargers, prefs, plan, prices, status]
     }
 
     /// Reads every sealed file, so the home draws before anything connects, and says what it drew.
     public func launch() async -> DrawnFromFiles {
-        await home.restore()
-        await snapshot.restore()
-        await trace.restore()
-        await history.restore()
-        for model in askingModels { await model.restore() }
+        for service in services { await service.restore() }
         return await DrawnFromFiles.read(from: self)
     }
 
-    /// Runs every module's service until the task is cancelled (a kill, or the end of a scenario).
+    /// Runs every service until the task is cancelled (a kill, or the end of a scenario).
     ///
-    /// - Throws: What the session's service throws.
+    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the client ran before.
     public func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.session.run() }
-            group.addTask { await self.home.run() }
-            group.addTask { await self.snapshot.run() }
-            group.addTask { await self.trace.run() }
-            group.addTask { await self.history.run() }
-            group.addTask { await self.keepPairingCurrent() }
-            for model in askingModels { group.addTask { await model.run() } }
+            for service in services { group.addTask { try await service.run() } }
             try await group.waitForAll()
         }
     }
@@ -146,26 +145,6 @@ public final class HeadlessClient: Sendable {
     public func setPhase(_ phase: ScenePhase) async {
         await session.setPhase(phase)
         guard phase != .active else { return }
-        await trace.persist()
-        await history.persist()
-        await snapshot.persist()
-    }
-
-    /// The models that ask the box by the data's age.
-    var askingModels: [any AskingModel] { [chargers, prefs, plan, prices, status] }
-
-    /// Seals the pairing record once the box has accepted us: from then on the device is known and the single-use
-    /// code must never be sent again, even if the process is killed a moment later.
-    private func keepPairingCurrent() async {
-        guard !paired.pairingCode.isEmpty else { return }
-        for await event in sessionEvents.subscribe() {
-            guard case .connection(.streaming(let hello)) = event else { continue }
-            var record = paired
-            record.pairingCode = []
-            record.role = hello.role.rawValue
-            record.scopes = hello.scopes.map(\.rawValue)
-            try? await record.write(to: store)
-            return
-        }
+        for service in services { await service.persist() }
     }
 }

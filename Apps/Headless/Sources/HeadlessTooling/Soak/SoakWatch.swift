@@ -100,7 +100,7 @@ actor SoakWatch: ScenarioObserver {
             switch event {
             case .answered(let stored): settled(kind, stored.name, .answered)
             case .failed(let name, _): settled(kind, name, .failed)
-            case .restored: continue
+            case .restored, .notKept: continue
             }
         }
     }

@@ -1,0 +1,84 @@
+public import Bus
+public import SealInterface
+
+/// A sealed store whose reads take the file's bytes and then suspend until ``release()``: a test can record
+/// something new while a model's sealed read is on its way and check that the older file does not win.
+///
+/// Writes, erases and listings go straight to the store it wraps.
+public actor HeldReadStore: SealedStore {
+    private let wrapped: any SealedStore
+    private var holding = true
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    /// Wraps `store`, holding every read until ``release()``.
+    public init(_ store: any SealedStore) {
+        wrapped = store
+    }
+
+    /// How many reads are suspended now.
+    public var heldReads: Int { held.count }
+
+    /// Lets every held read, and every later one, return.
+    public func release() {
+        holding = false
+        let waiting = held
+        held = []
+        for reader in waiting { reader.resume() }
+    }
+
+    /// Writes through to the wrapped store.
+    public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
+        try await wrapped.write(contents, to: name)
+    }
+
+    /// The bytes as they were when the read began, handed back only once the read is released.
+    public func read(_ name: SealedFileName) async -> [UInt8]? {
+        let bytes = await wrapped.read(name)
+        if holding { await withCheckedContinuation { held.append($0) } }
+        return bytes
+    }
+
+    /// Erases through the wrapped store.
+    public func erase(site: SiteID) async throws(SealError) {
+        try await wrapped.erase(site: site)
+    }
+
+    /// Erases through the wrapped store.
+    public func eraseAll() async throws(SealError) {
+        try await wrapped.eraseAll()
+    }
+
+    /// The wrapped store's files.
+    public func files() async -> [SealedFileInfo] {
+        await wrapped.files()
+    }
+}
+
+extension HeldReadStore {
+    /// Races a newer truth against `service`'s launch read: starts the read, which this store holds, then the
+    /// service's run beside it; `meanwhile` drives the world while the read is held, then the read is let go,
+    /// `afterwards` runs, and the run is cancelled. Call it where the world's tasks run (inside its simulation).
+    ///
+    /// - Parameter settle: Lets the world run until nothing more can happen.
+    /// - Returns: How many reads were held when the run started: 1 for a service that reads one file.
+    public func race(
+        _ service: any ClientService,
+        settle: @escaping @Sendable () async -> Void,
+        meanwhile: @escaping @Sendable () async -> Void,
+        afterwards: @escaping @Sendable () async -> Void = {}
+    ) async -> Int {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await service.restore() }
+            await settle()
+            let heldAtRun = heldReads
+            group.addTask { try? await service.run() }
+            await settle()
+            await meanwhile()
+            release()
+            await settle()
+            await afterwards()
+            group.cancelAll()
+            return heldAtRun
+        }
+    }
+}
