@@ -240,7 +240,8 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport",
+                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "Cache", "Prices", "Site", "FTWClient",
+                "HeadlessTooling",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

@@ -11,6 +11,7 @@ let synchronous: [String: ([String]) -> Void] = [
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "history": { _ in await HistoryBenchmark.run() },
+    "restore": { arguments in await RestoreBenchmark.run(arguments: arguments) },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
     "tls": { _ in await TLSBenchmark.run() },
 ]
