@@ -1,4 +1,5 @@
 public import Bus
+public import SealInterface
 public import SessionInterface
 
 /// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
@@ -6,7 +7,7 @@ public import SessionInterface
 /// forwarding lives here once and every model keeps only what is its own (its name, its decoding, its state).
 public protocol AskingModel: Sendable {
     /// The model's answer, as it is held and sealed.
-    associatedtype Answer: Sendable & Codable & Equatable
+    associatedtype Answer: Sendable & SealedCodable & Equatable
 
     /// The model's ask.
     var liveAsk: LiveAsk<Answer> { get }

@@ -1,7 +1,6 @@
 import BoxProtocol
 public import Bus
 public import ClockSeam
-import Foundation
 public import SealInterface
 public import SessionInterface
 
@@ -18,7 +17,7 @@ public import SessionInterface
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
 /// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
 /// loop through one stream, in order.
-public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
+public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable> {
     /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
 
@@ -163,16 +162,8 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     public func restore() async {
         guard stored == nil, !restored, let store else { return }
         restored = true
-        guard let bytes = await store.keptFile(name: configuration.model, site: site) else { return }
-        let decoder = JSONDecoder()
-        let sealed: SealedAsk<Answer>
-        if let bare = try? decoder.decode(StoredAnswer<Answer>.self, from: Data(bytes)) {
-            sealed = SealedAsk(stored: bare)
-        } else if let kept = try? decoder.decode(SealedAsk<Answer>.self, from: Data(bytes)) {
-            sealed = kept
-        } else {
-            return
-        }
+        guard let sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self)
+        else { return }
         if let build = sealed.lackingOnBuild {
             lackingOnBuild = build
             isUnavailable = true
@@ -286,7 +277,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable> {
     /// Writes the answer and the verdict to the model's sealed file.
     private func seal() async {
         let sealed = SealedAsk(stored: stored, lackingOnBuild: lackingOnBuild)
-        guard let store, let bytes = try? JSONEncoder().encode(sealed) else { return }
-        try? await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
+        guard let store else { return }
+        try? await store.keepContents(sealed, name: configuration.model, site: site)
     }
 }

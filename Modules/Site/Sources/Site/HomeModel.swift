@@ -69,9 +69,9 @@ public final class HomeModel: Sendable {
             state.restored = true
             return first
         }
-        guard first, let store, let bytes = await store.read(.home(site)),
-            let identity = try? JSONDecoder().decode(HomeIdentity.self, from: Data(bytes))
-        else { return }
+        guard first, let store, let identity = await store.readContents(.home(site), as: HomeIdentity.self) else {
+            return
+        }
         state.withLock { state in
             state.sealed = identity
             if case .unknown = state.source { state.source = .sealed(identity) }
@@ -93,9 +93,9 @@ public final class HomeModel: Sendable {
             state.source = .live(identity)
             return state.sealed != identity
         }
-        guard changed, let store, let bytes = try? JSONEncoder().encode(identity) else { return }
+        guard changed, let store else { return }
         // A failed write keeps the identity in memory; the next hello tries again.
-        guard (try? await store.write(Array(bytes), to: .home(site))) != nil else { return }
+        guard (try? await store.writeContents(identity, to: .home(site))) != nil else { return }
         state.withLock { $0.sealed = identity }
     }
 }

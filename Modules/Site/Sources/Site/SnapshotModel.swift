@@ -1,6 +1,5 @@
 public import Bus
 public import ClockSeam
-import Foundation
 public import SealInterface
 public import SessionInterface
 
@@ -21,12 +20,6 @@ public actor SnapshotModel {
         case restored(SiteSnapshot, savedAtMs: Int64)
         /// Built from the stream of `connection`.
         case live(SiteSnapshot, connection: Int)
-    }
-
-    /// What the sealed file holds: the readings and when they were sealed.
-    private struct Sealed: Codable {
-        var snapshot: SiteSnapshot
-        var savedAtMs: Int64
     }
 
     private let site: SiteID
@@ -70,9 +63,7 @@ public actor SnapshotModel {
     public func restore() async {
         guard !restored, let store else { return }
         restored = true
-        guard let bytes = await store.read(.snapshot(site)),
-            let sealed = try? JSONDecoder().decode(Sealed.self, from: Data(bytes))
-        else { return }
+        guard let sealed = await store.readContents(.snapshot(site), as: SealedSnapshot.self) else { return }
         // The read suspended: a live frame may have arrived meanwhile, and it wins.
         guard case .empty = state else { return }
         state = .restored(sealed.snapshot, savedAtMs: sealed.savedAtMs)
@@ -91,10 +82,8 @@ public actor SnapshotModel {
     /// Seals the live snapshot with the wall-clock time; does nothing while the snapshot shown is the restored one.
     public func persist() async {
         guard case .live(let snapshot, _) = state, let store else { return }
-        let sealed = Sealed(snapshot: snapshot, savedAtMs: wallClock.nowMs)
-        guard let bytes = try? JSONEncoder().encode(sealed) else { return }
         // A failed write leaves the previous file in place; the next persist tries again.
-        try? await store.write(Array(bytes), to: .snapshot(site))
+        try? await store.writeContents(SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs), to: .snapshot(site))
     }
 
     private func apply(_ frame: TelemetryFrame) {
