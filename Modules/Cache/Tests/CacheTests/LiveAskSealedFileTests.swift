@@ -67,7 +67,9 @@ import Testing
         let relaunched = await relaunch(with: contents)
         #expect(relaunched.drawn == nil)
         #expect(!relaunched.kept)
-        #expect(relaunched.told == ["dropped \(Self.file): format version 2, this build reads 1; its model starts empty"])
+        #expect(
+            relaunched.told == ["dropped \(Self.file): format version 2, this build reads 1; its model starts empty"]
+        )
         #expect(relaunched.sent == 1)
     }
 

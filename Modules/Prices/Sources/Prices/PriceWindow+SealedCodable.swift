@@ -40,7 +40,12 @@ extension PriceWindow: SealedCodable {
         rates.reserveCapacity(count)
         var previousEnd = day.startMs
         for index in 0..<count {
-            let timing = try SlotTiming.read(&reader, after: previousEnd, first: index == 0, slot: "price slot \(index)")
+            let timing = try SlotTiming.read(
+                &reader,
+                after: previousEnd,
+                first: index == 0,
+                slot: "price slot \(index)"
+            )
             rates.append(
                 PriceRate(
                     startMs: timing.startMs,

@@ -3,7 +3,12 @@ import SealInterface
 extension SlotTiming {
     /// Writes a slot's start as the gap after `previousEnd` (0 for back-to-back slots: one byte) and its length;
     /// returns its end.
-    static func write(startMs: Int64, durationMs: Int64, after previousEnd: Int64, to writer: inout BinaryWriter)
+    static func write(
+        startMs: Int64,
+        durationMs: Int64,
+        after previousEnd: Int64,
+        to writer: inout BinaryWriter
+    )
         -> Int64
     {
         writer.signed(startMs &- previousEnd)

@@ -38,16 +38,28 @@ public enum SealedContents {
             bytes[3] == magic[3]
         else {
             if magic.starts(with: bytes) {
-                throw SealedContentError(.truncated, file: file, "it ends after \(bytes.count) bytes, before its version")
+                throw SealedContentError(
+                    .truncated,
+                    file: file,
+                    "it ends after \(bytes.count) bytes, before its version"
+                )
             }
             if bytes.first == UInt8(ascii: "{") {
-                throw SealedContentError(.olderFormat, file: file, "it holds an older build's JSON, not format \(version)")
+                throw SealedContentError(
+                    .olderFormat,
+                    file: file,
+                    "it holds an older build's JSON, not format \(version)"
+                )
             }
             throw SealedContentError(.badMagic, file: file, "it does not start with the model files' magic")
         }
         let found = bytes[magic.count]
         guard found == version else {
-            throw SealedContentError(.unknownVersion, file: file, "format version \(found), this build reads \(version)")
+            throw SealedContentError(
+                .unknownVersion,
+                file: file,
+                "format version \(found), this build reads \(version)"
+            )
         }
         var reader = BinaryReader(bytes, file: file, offset: magic.count + 1)
         let value = try Value(from: &reader)

@@ -83,7 +83,10 @@ public actor SnapshotModel {
     public func persist() async {
         guard case .live(let snapshot, _) = state, let store else { return }
         // A failed write leaves the previous file in place; the next persist tries again.
-        try? await store.writeContents(SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs), to: .snapshot(site))
+        try? await store.writeContents(
+            SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs),
+            to: .snapshot(site)
+        )
     }
 
     private func apply(_ frame: TelemetryFrame) {

@@ -48,7 +48,8 @@ import Testing
     @Test func anOlderBuildsHomeFileIsDroppedAndTheNextHelloSealsANewOne() async throws {
         let world = SiteWorld()
         defer { world.removeFolder() }
-        let json = #"{"boxID":"demo","build":"old","timeZoneID":"Asia/Tokyo","proto":1,"mode":"full","caps":[],"#
+        let json =
+            #"{"boxID":"demo","build":"old","timeZoneID":"Asia/Tokyo","proto":1,"mode":"full","caps":[],"#
             + #""modes":[],"role":"owner","scopes":[]}"#
         try await world.store.write(Array(json.utf8), to: .home(SiteWorld.site))
         let home = world.home()
@@ -64,7 +65,8 @@ import Testing
     @Test func anOlderBuildsSnapshotFileIsDroppedAndNothingIsDrawn() async throws {
         let world = SiteWorld()
         defer { world.removeFolder() }
-        let json = #"{"savedAtMs":1796205660000,"snapshot":{"uptimeMs":1,"controlRev":1,"dict":[],"fields":[],"#
+        let json =
+            #"{"savedAtMs":1796205660000,"snapshot":{"uptimeMs":1,"controlRev":1,"dict":[],"fields":[],"#
             + #""sources":{},"dispatchBlockedBy":[],"takenAtMs":1796205660000}}"#
         try await world.store.write(Array(json.utf8), to: .snapshot(SiteWorld.site))
         let snapshot = world.snapshot()
