@@ -242,7 +242,7 @@ let package = Package(
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
                 "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient", "SealTestSupport",
-                "Cache", "Site",
+                "Cache", "Prices", "Site", "HeadlessTooling",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

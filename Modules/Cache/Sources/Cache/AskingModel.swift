@@ -1,4 +1,5 @@
 public import Bus
+public import SealInterface
 public import SessionInterface
 
 /// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
@@ -7,7 +8,7 @@ public import SessionInterface
 /// Each is a ``ClientService`` through its ask: it restores, runs once and persists as its ``LiveAsk`` does.
 public protocol AskingModel: ClientService {
     /// The model's answer, as it is held and sealed.
-    associatedtype Answer: Sendable & Codable & Equatable
+    associatedtype Answer: Sendable & SealedCodable & Equatable
 
     /// The model's ask.
     var liveAsk: LiveAsk<Answer> { get }

@@ -1,7 +1,6 @@
 import BoxProtocol
 public import Bus
 public import ClockSeam
-import Foundation
 public import SealInterface
 public import SessionInterface
 
@@ -18,7 +17,7 @@ public import SessionInterface
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
 /// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
 /// loop through one stream, in order, which has one reader: a second ``run()`` is refused.
-public actor LiveAsk<Answer: Sendable & Codable & Equatable>: ClientService {
+public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientService {
     /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
 
@@ -182,18 +181,10 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable>: ClientService {
     /// and wins.
     private func readSealed() async {
         guard stored == nil, lackingOnBuild == nil, let store else { return }
-        guard let bytes = await store.keptFile(name: configuration.model, site: site),
+        guard
+            let sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self),
             stored == nil, lackingOnBuild == nil
         else { return }
-        let decoder = JSONDecoder()
-        let sealed: SealedAsk<Answer>
-        if let bare = try? decoder.decode(StoredAnswer<Answer>.self, from: Data(bytes)) {
-            sealed = SealedAsk(stored: bare)
-        } else if let kept = try? decoder.decode(SealedAsk<Answer>.self, from: Data(bytes)) {
-            sealed = kept
-        } else {
-            return
-        }
         if let build = sealed.lackingOnBuild {
             lackingOnBuild = build
             isUnavailable = true
@@ -309,10 +300,7 @@ public actor LiveAsk<Answer: Sendable & Codable & Equatable>: ClientService {
         guard let store else { return }
         let sealed = SealedAsk(stored: stored, lackingOnBuild: lackingOnBuild)
         do throws(SealError) {
-            guard let bytes = try? JSONEncoder().encode(sealed) else {
-                throw SealError(.io, "the \(configuration.model) answer did not encode")
-            }
-            try await store.keepFile(name: configuration.model, site: site, contents: Array(bytes))
+            try await store.keepContents(sealed, name: configuration.model, site: site)
         } catch {
             events.publish(.notKept(error))
         }

@@ -1,8 +1,10 @@
+public import SealInterface
+
 /// An answer together with the name it was asked under and when it was asked: what a `LiveAsk` keeps and seals.
 ///
 /// The age of an answer counts from when it was asked, on the wall clock, so it means the same after a kill and
 /// relaunch as before.
-public struct StoredAnswer<Answer: Sendable & Codable & Equatable>: Sendable, Codable, Equatable {
+public struct StoredAnswer<Answer: Sendable & SealedCodable & Equatable>: Sendable, Equatable {
     /// The box's answer.
     public var answer: Answer
     /// The name it was asked under; it stands while the model's current name equals this.

@@ -18,6 +18,8 @@ struct AskWorld: Sendable {
     let simulation: Simulation
     let session: ScriptedSession
     let store: InMemorySealedStore
+    /// The store's bus: what it wrote and dropped.
+    let seals = EventBus<SealEvent>()
     let policy: AskPolicy
 
     /// A world whose store keeps its files on `disk`: pass an earlier world's to stand for a relaunch.
@@ -29,7 +31,7 @@ struct AskWorld: Sendable {
     ) {
         simulation = Simulation(originMs: originMs)
         session = ScriptedSession(wallClock: simulation.clock)
-        store = InMemorySealedStore(disk: disk, keys: InMemoryKeyProvider(key: key), events: EventBus())
+        store = InMemorySealedStore(disk: disk, keys: InMemoryKeyProvider(key: key), events: seals)
         self.policy = policy
     }
 

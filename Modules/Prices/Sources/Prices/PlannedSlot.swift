@@ -1,5 +1,5 @@
 /// One slot of the plan as the model keeps it: what the box means to do and a stable code for why.
-public struct PlannedSlot: Sendable, Codable, Hashable {
+public struct PlannedSlot: Sendable, Hashable {
     /// Wall-clock start, Unix ms.
     public var startMs: Int64
     /// How long the slot lasts, in ms; never assumed.

@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// The midnights come from a `Calendar` in that zone, never from adding 24 hours, so the spring-forward day is 23
 /// hours long and the fall-back day 25, and the window the box is asked for matches the days a person reads.
-public struct PriceDay: Sendable, Codable, Hashable, CustomStringConvertible {
+public struct PriceDay: Sendable, Hashable, CustomStringConvertible {
     /// The local date, `yyyy-MM-dd`.
     public var date: String
     /// The time zone the day is read in (`hello_ok.box.tz`).

@@ -1,6 +1,6 @@
 /// One price slot as the model keeps it: integer minor units per kWh (öre, cents), because money in a float is a
 /// rounding argument, and the slot's own length, because slots are 15 or 60 minutes and never assumed.
-public struct PriceRate: Sendable, Codable, Hashable {
+public struct PriceRate: Sendable, Hashable {
     /// Wall-clock start, Unix ms.
     public var startMs: Int64
     /// How long the slot lasts, in ms.

@@ -4,7 +4,7 @@ public import BoxProtocol
 ///
 /// It keeps the slots as the box sent them (integer minor units per kWh, each with its own length), the zone and
 /// the currency, and the day it was asked for, so a window from yesterday is never taken for today's.
-public struct PriceWindow: Sendable, Codable, Hashable {
+public struct PriceWindow: Sendable, Hashable {
     /// The local day the window was asked on, with its midnights.
     public var day: PriceDay
     /// The bidding zone, such as `SE3`.

@@ -2,7 +2,7 @@ public import BoxProtocol
 
 /// The box's plan as the model keeps it, with the box's own flags kept as they came: `stale` and a missing ceiling
 /// are facts to show, not reasons to empty the plan.
-public struct ShownPlan: Sendable, Codable, Hashable {
+public struct ShownPlan: Sendable, Hashable {
     /// Bumped whenever the planner makes a new plan; 0 when there is none.
     public var rev: UInt64
     /// Box uptime when the plan was made.

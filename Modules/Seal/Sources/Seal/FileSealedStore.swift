@@ -97,6 +97,18 @@ public actor FileSealedStore: SealedStore {
         }
     }
 
+    /// Removes `name` if it still holds `contents`, then reports `.unreadable`.
+    public func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {
+        let key = try? await currentKey()
+        // From here on nothing suspends: the file compared is the file removed, never a newer one.
+        if let key, let file = try? disk.contents(of: name.fileName, limit: name.sizeLimit),
+            (try? SealedFileFormat.open(file, as: name, key: .success(key))) == contents
+        {
+            try? disk.remove(name.fileName)
+        }
+        events.publish(.unreadable(file: name.fileName, error: error))
+    }
+
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
         try removeFiles { $0.site == site }

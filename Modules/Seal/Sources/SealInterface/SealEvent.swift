@@ -8,6 +8,9 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
     /// A file was there but is proven bad (`SealError.Code.condemnsFile`), so it was removed, its reader got nil
     /// and its model starts empty: a bad file would fail the same way on every launch.
     case dropped(file: String, reason: SealError.Code)
+    /// A file opened but its contents are not in the layout this build reads (an older build's JSON, a newer
+    /// format, bytes cut short): it was removed and its model starts empty and asks again.
+    case unreadable(file: String, error: SealedContentError)
     /// A file may be there but could not be read now (the file system refused it, it is not a regular file, or the
     /// key is missing or unusable): its reader got nil and the file is left on disk as it was, for a later launch.
     case readFailed(file: String, error: SealError)
@@ -30,7 +33,7 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
     /// or an erase that was asked for is no news. Every app that prints the store's events prints these.
     public var mustBeTold: Bool {
         switch self {
-        case .dropped, .readFailed, .writeFailed, .keyTightened: true
+        case .dropped, .unreadable, .readFailed, .writeFailed, .keyTightened: true
         case .written, .erasedSite, .erasedAll: false
         }
     }
@@ -42,6 +45,8 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
             "sealed \(file) (\(bytes) bytes)"
         case .dropped(let file, let reason):
             "dropped \(file): \(reason.explanation); its model starts empty"
+        case .unreadable(let file, let error):
+            "dropped \(file): \(error.message); its model starts empty"
         case .readFailed(let file, let error):
             "could not read \(file), left on disk: \(error.message)"
         case .writeFailed(let file, let error):

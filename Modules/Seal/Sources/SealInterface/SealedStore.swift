@@ -23,6 +23,11 @@ public protocol SealedStore: Sendable {
     /// A model's own file, or nil when it is absent, did not open, or `name` is not a valid model name.
     func keptFile(name: String, site: SiteID) async -> [UInt8]?
 
+    /// Drops the file `name`, which opened as `contents` but does not read back (`error` says why): proven bad, it
+    /// is removed and reported ``SealEvent/unreadable(file:error:)``, so its model starts empty and asks again. A
+    /// file written since it was read holds other contents and stays.
+    func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async
+
     /// Removes every file of `site` (the home was removed from this phone).
     ///
     /// - Throws: `SealError` with `.io` when a file could not be removed.

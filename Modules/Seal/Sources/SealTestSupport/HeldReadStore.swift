@@ -38,6 +38,11 @@ public actor HeldReadStore: SealedStore {
         return bytes
     }
 
+    /// Passes the drop of a file proven bad to the wrapped store.
+    public func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {
+        await wrapped.discard(name, holding: contents, because: error)
+    }
+
     /// Erases through the wrapped store.
     public func erase(site: SiteID) async throws(SealError) {
         try await wrapped.erase(site: site)

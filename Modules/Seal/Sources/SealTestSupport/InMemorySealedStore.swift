@@ -47,6 +47,17 @@ public actor InMemorySealedStore: SealedStore {
         }
     }
 
+    /// Removes `name` if it still holds `contents`, then reports `.unreadable`, as `FileSealedStore` does.
+    public func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {
+        let key = try? await keys.key()
+        if let key, let file = try? disk.read(name.fileName),
+            (try? SealedFileFormat.open(file, as: name, key: .success(key))) == contents
+        {
+            disk.remove { $0 == name.fileName }
+        }
+        events.publish(.unreadable(file: name.fileName, error: error))
+    }
+
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
         disk.remove { SealedFileName(fileName: $0)?.site == site }

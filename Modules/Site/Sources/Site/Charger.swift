@@ -1,6 +1,6 @@
 /// One charger (loadpoint) as the site shows it: which it is, how much it draws, and whether a car is connected and
 /// charging.
-public struct Charger: Sendable, Codable, Hashable {
+public struct Charger: Sendable, Hashable {
     /// What the box draws more than before it counts a charger as charging, in W (the box's `DeliveringW`).
     public static let chargingThresholdW: Int64 = 100
 

@@ -3,7 +3,7 @@ public import Foundation
 
 /// Who the home's box is, from its `hello_ok`: its id, time zone, capabilities, modes, and what this phone may do
 /// there. Sealed, so at launch the time zone and the capabilities are known before anything connects.
-public struct HomeIdentity: Sendable, Codable, Hashable {
+public struct HomeIdentity: Sendable, Hashable {
     /// The box's id.
     public var boxID: String
     /// The box's build.

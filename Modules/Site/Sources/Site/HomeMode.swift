@@ -1,5 +1,5 @@
 /// One entry of the box's mode catalogue (`hello_ok.modes`), kept so the mode field can be named before connecting.
-public struct HomeMode: Sendable, Codable, Hashable {
+public struct HomeMode: Sendable, Hashable {
     /// The mode's key, such as `self_consumption`.
     public var key: String
     /// The box's label.

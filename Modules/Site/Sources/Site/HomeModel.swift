@@ -85,9 +85,7 @@ public final class HomeModel: ClientService {
     /// Reads the sealed identity; a hello that came while the read was suspended is newer, and what it sealed is
     /// what the file holds.
     private func readSealed() async {
-        guard let store, let bytes = await store.read(.home(site)),
-            let identity = try? JSONDecoder().decode(HomeIdentity.self, from: Data(bytes))
-        else { return }
+        guard let store, let identity = await store.readContents(.home(site), as: HomeIdentity.self) else { return }
         state.withLock { state in
             guard case .unknown = state.source else { return }
             state.sealed = identity
@@ -117,10 +115,7 @@ public final class HomeModel: ClientService {
         guard changed, let store else { return }
         // A failed write keeps the identity in memory and is told on the bus; the next hello tries again.
         do throws(SealError) {
-            guard let bytes = try? JSONEncoder().encode(identity) else {
-                throw SealError(.io, "the home's identity did not encode")
-            }
-            try await store.write(Array(bytes), to: .home(site))
+            try await store.writeContents(identity, to: .home(site))
             state.withLock { $0.sealed = identity }
         } catch {
             events.publish(.notKept(error))

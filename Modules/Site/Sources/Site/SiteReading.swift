@@ -1,7 +1,8 @@
+public import SealInterface
 public import SessionInterface
 
 /// A typed answer of one site read: what a ``SiteReadModel`` holds and seals.
-public protocol SiteReading: Sendable, Codable, Equatable {
+public protocol SiteReading: Sendable, SealedCodable, Equatable {
     /// The read it answers.
     static var kind: SiteReadKind { get }
 

@@ -2,7 +2,7 @@ public import BoxProtocol
 
 /// The site's last picture from the live stream: the dictionary, every field, every source, the box's uptime, and
 /// when the box's last frame arrived on the wall clock.
-public struct SiteSnapshot: Sendable, Codable, Hashable {
+public struct SiteSnapshot: Sendable, Hashable {
     /// Box uptime at the last frame.
     public var uptimeMs: Int64
     /// The per-site counter of controllable state.

@@ -1,6 +1,6 @@
 /// What one field id means, from the snapshot's dictionary: kept so deltas of bare numbers can be named after a
 /// relaunch.
-public struct SnapshotField: Sendable, Codable, Hashable {
+public struct SnapshotField: Sendable, Hashable {
     /// The field's name, such as `grid_w`.
     public var name: String
     /// Its unit; nil when it has none.

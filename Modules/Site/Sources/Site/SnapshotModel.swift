@@ -1,6 +1,5 @@
 public import Bus
 public import ClockSeam
-import Foundation
 public import SealInterface
 public import SessionInterface
 
@@ -22,12 +21,6 @@ public actor SnapshotModel: ClientService {
         case restored(SiteSnapshot, savedAtMs: Int64)
         /// Built from the stream of `connection`.
         case live(SiteSnapshot, connection: Int)
-    }
-
-    /// What the sealed file holds: the readings and when they were sealed.
-    private struct Sealed: Codable {
-        var snapshot: SiteSnapshot
-        var savedAtMs: Int64
     }
 
     private let site: SiteID
@@ -81,9 +74,9 @@ public actor SnapshotModel: ClientService {
     }
 
     private func readSealed() async {
-        guard let store, let bytes = await store.read(.snapshot(site)),
-            let sealed = try? JSONDecoder().decode(Sealed.self, from: Data(bytes))
-        else { return }
+        guard let store, let sealed = await store.readContents(.snapshot(site), as: SealedSnapshot.self) else {
+            return
+        }
         // The read suspended: a live frame may have arrived meanwhile, and it wins.
         guard case .empty = state else { return }
         state = .restored(sealed.snapshot, savedAtMs: sealed.savedAtMs)
@@ -106,12 +99,11 @@ public actor SnapshotModel: ClientService {
     /// A failed write is told on ``events`` and leaves the previous file in place; the next persist tries again.
     public func persist() async {
         guard case .live(let snapshot, _) = state, let store else { return }
-        let sealed = Sealed(snapshot: snapshot, savedAtMs: wallClock.nowMs)
         do throws(SealError) {
-            guard let bytes = try? JSONEncoder().encode(sealed) else {
-                throw SealError(.io, "the snapshot did not encode")
-            }
-            try await store.write(Array(bytes), to: .snapshot(site))
+            try await store.writeContents(
+                SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs),
+                to: .snapshot(site)
+            )
         } catch {
             events.publish(.notKept(error))
         }

@@ -1,5 +1,5 @@
 /// One source's freshness as the snapshot last saw it.
-public struct SnapshotSource: Sendable, Codable, Hashable {
+public struct SnapshotSource: Sendable, Hashable {
     /// What the source is (the shipping box says `driver`).
     public var kind: String
     /// The driver's name.

@@ -1,3 +1,5 @@
+import SealInterface
+
 /// The contents of the sealed `ring-<site>` file: every ring's points in a compact, versioned binary layout.
 ///
 /// ```
@@ -34,7 +36,7 @@ enum RingFile {
     /// The file's contents for `fields`.
     static func encode(_ fields: [Field]) -> [UInt8] {
         let points = fields.reduce(0) { $0 + $1.ring.count }
-        var writer = RingFileWriter(reservingCapacity: 16 + fields.count * 24 + points * 4)
+        var writer = BinaryWriter(reservingCapacity: 16 + fields.count * 24 + points * 4)
         writer.byte(version)
         writer.count(fields.count)
         for field in fields {
@@ -47,7 +49,7 @@ enum RingFile {
         return writer.bytes
     }
 
-    private static func writeSegments(of ring: TraceRing, to writer: inout RingFileWriter) {
+    private static func writeSegments(of ring: TraceRing, to writer: inout BinaryWriter) {
         var segments: [(length: Int, flags: UInt8)] = []
         for index in 0..<ring.count {
             let slot = ring[index]
@@ -66,7 +68,7 @@ enum RingFile {
         }
     }
 
-    private static func writePoints(of ring: TraceRing, to writer: inout RingFileWriter) {
+    private static func writePoints(of ring: TraceRing, to writer: inout BinaryWriter) {
         var previous = ring[0]
         var previousStep: Int64 = 0
         writer.signed(previous.timeMs)

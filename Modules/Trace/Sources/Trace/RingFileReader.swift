@@ -1,63 +1,68 @@
-/// Reads the ring file's numbers back, refusing anything out of range with a ``TraceError`` instead of trapping.
+import SealInterface
+
+/// Reads the ring file's numbers back through the shared `BinaryReader`, refusing anything out of range with a
+/// ``TraceError`` instead of trapping.
 package struct RingFileReader {
-    private let bytes: [UInt8]
-    private var offset = 0
+    private var reader: BinaryReader
 
     /// Reads `bytes` from the start.
     package init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+        reader = BinaryReader(bytes, file: "the ring file")
     }
 
     /// True once every byte was read.
-    package var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { reader.remaining == 0 }
 
     /// One byte.
     ///
     /// - Throws: `.truncated` at the end of the bytes.
     package mutating func byte() throws(TraceError) -> UInt8 {
-        guard offset < bytes.count else { throw TraceError(.truncated, "the ring file ends at byte \(offset)") }
-        defer { offset += 1 }
-        return bytes[offset]
+        try traced { reader throws(SealedContentError) in try reader.byte() }
     }
 
     /// An unsigned LEB128 varint of at most ten bytes.
     ///
     /// - Throws: `.truncated` at the end of the bytes, `.malformed` for a varint longer than 64 bits.
     package mutating func varint() throws(TraceError) -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while shift < 64 {
-            let next = try byte()
-            let bits = UInt64(next & 0x7f)
-            guard shift < 63 || bits <= 1 else { throw malformed("a varint longer than 64 bits") }
-            value |= bits << shift
-            if next & 0x80 == 0 { return value }
-            shift += 7
-        }
-        throw malformed("a varint longer than ten bytes")
+        try traced { reader throws(SealedContentError) in try reader.varint() }
     }
 
     /// A zigzag-encoded signed number.
     ///
     /// - Throws: As ``varint()``.
     package mutating func signed() throws(TraceError) -> Int64 {
-        let raw = try varint()
-        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        try traced { reader throws(SealedContentError) in try reader.signed() }
     }
 
-    /// A count no larger than `limit`.
+    /// A count no larger than `limit` (nor than the bytes left, as every counted thing takes a byte or more).
     ///
-    /// - Throws: As ``varint()``; `.tooLarge` above `limit`.
+    /// - Throws: As ``varint()``; `.tooLarge` above `limit`, `.truncated` above the bytes left.
     package mutating func count(atMost limit: Int, of what: String) throws(TraceError) -> Int {
-        let raw = try varint()
-        guard raw <= UInt64(max(0, limit)) else {
-            throw TraceError(.tooLarge, "\(raw) \(what), more than the \(limit) this trace keeps")
-        }
-        return Int(raw)
+        try traced { reader throws(SealedContentError) in try reader.count(atMost: limit, of: what) }
     }
 
     /// A `.malformed` error that says where.
     package func malformed(_ what: String) -> TraceError {
-        TraceError(.malformed, "\(what) at byte \(offset)")
+        Self.traceError(reader.malformed(what))
+    }
+
+    private mutating func traced<Value>(
+        _ read: (inout BinaryReader) throws(SealedContentError) -> Value
+    ) throws(TraceError) -> Value {
+        do {
+            return try read(&reader)
+        } catch {
+            throw Self.traceError(error)
+        }
+    }
+
+    private static func traceError(_ error: SealedContentError) -> TraceError {
+        let code: TraceError.Code =
+            switch error.code {
+            case .truncated: .truncated
+            case .tooLarge: .tooLarge
+            default: .malformed
+            }
+        return TraceError(code, error.description)
     }
 }

@@ -271,6 +271,7 @@ final class CapturingStore: SealedStore {
     func read(_ name: SealedFileName) async -> [UInt8]? { contents }
     func keepFile(name: String, site: SiteID, contents: [UInt8]) async throws(SealError) {}
     func keptFile(name: String, site: SiteID) async -> [UInt8]? { nil }
+    func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {}
     func erase(site: SiteID) async throws(SealError) {}
     func eraseAll() async throws(SealError) {}
     func files() async -> [SealedFileInfo] { [] }

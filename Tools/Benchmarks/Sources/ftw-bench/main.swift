@@ -13,6 +13,7 @@ let asynchronous: [String: @Sendable ([String]) async -> Void] = [
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "handshake": { _ in await HandshakeBenchmark.run() },
     "history": { _ in await HistoryBenchmark.run() },
+    "restore": { arguments in await RestoreBenchmark.run(arguments: arguments) },
     "return-bytes": { _ in await ReturnBytesBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
     "tls": { _ in await TLSBenchmark.run() },

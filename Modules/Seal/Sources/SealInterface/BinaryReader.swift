@@ -1,0 +1,142 @@
+/// Reads a sealed file's contents back field by field, refusing anything out of range with a
+/// ``SealedContentError`` that names the file, never trapping: every count and length is checked against the bytes
+/// left and a limit before anything is allocated.
+public struct BinaryReader {
+    /// The longest text any model file holds: the status and prefs documents as the box sent them.
+    public static let textLimit = 1 << 20
+
+    /// The file being read, as its errors name it.
+    public let file: String
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    /// Reads `bytes`, the contents of `file`, from `offset`.
+    public init(_ bytes: [UInt8], file: String, offset: Int = 0) {
+        self.bytes = bytes
+        self.file = file
+        self.offset = offset
+    }
+
+    /// The bytes not read yet.
+    public var remaining: Int { bytes.count - offset }
+
+    /// One byte.
+    ///
+    /// - Throws: `.truncated` at the end of the bytes.
+    public mutating func byte() throws(SealedContentError) -> UInt8 {
+        guard offset < bytes.count else { throw failure(.truncated, "it ends at byte \(offset), inside a field") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// An unsigned LEB128 varint of at most ten bytes.
+    ///
+    /// - Throws: `.truncated` at the end of the bytes, `.malformed` for a varint longer than 64 bits.
+    public mutating func varint() throws(SealedContentError) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while shift < 64 {
+            let next = try byte()
+            let bits = UInt64(next & 0x7f)
+            guard shift < 63 || bits <= 1 else { throw malformed("a varint longer than 64 bits") }
+            value |= bits << shift
+            if next & 0x80 == 0 { return value }
+            shift += 7
+        }
+        throw malformed("a varint longer than ten bytes")
+    }
+
+    /// A zigzag-encoded signed number.
+    ///
+    /// - Throws: As ``varint()``.
+    public mutating func signed() throws(SealedContentError) -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// A signed number that fits `Int`.
+    ///
+    /// - Throws: As ``varint()``; `.malformed` when it does not fit.
+    public mutating func int() throws(SealedContentError) -> Int {
+        let value = try signed()
+        guard let int = Int(exactly: value) else { throw malformed("\(value) does not fit a machine integer") }
+        return int
+    }
+
+    /// A count of things each written in at least one byte: no larger than `limit` nor than the bytes left.
+    ///
+    /// - Throws: As ``varint()``; `.tooLarge` above `limit`, `.truncated` above the bytes left.
+    public mutating func count(atMost limit: Int, of what: String) throws(SealedContentError) -> Int {
+        let raw = try varint()
+        guard raw <= UInt64(max(0, limit)) else {
+            throw failure(.tooLarge, "\(raw) \(what), more than the \(limit) any such file holds")
+        }
+        guard raw <= UInt64(remaining) else {
+            throw failure(.truncated, "\(raw) \(what) in the \(remaining) bytes left at byte \(offset)")
+        }
+        return Int(raw)
+    }
+
+    /// A flag written as 0 or 1.
+    ///
+    /// - Throws: As ``byte()``; `.malformed` for any other byte.
+    public mutating func bool() throws(SealedContentError) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        case let other: throw malformed("a flag of \(other)")
+        }
+    }
+
+    /// A floating-point number from its eight little-endian bytes.
+    ///
+    /// - Throws: `.truncated` when fewer than eight bytes are left.
+    public mutating func double() throws(SealedContentError) -> Double {
+        guard remaining >= 8 else { throw failure(.truncated, "8 bytes of a number wanted, \(remaining) left") }
+        var bits: UInt64 = 0
+        for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return Double(bitPattern: bits)
+    }
+
+    /// UTF-8 text of at most `limit` bytes.
+    ///
+    /// - Throws: As ``count(atMost:of:)``; `.malformed` when the bytes are not UTF-8.
+    public mutating func text(atMost limit: Int = textLimit) throws(SealedContentError) -> String {
+        let length = try count(atMost: limit, of: "bytes of text")
+        let start = offset
+        offset += length
+        // Through a buffer pointer: the slice itself would take the standard library's generic, much slower path.
+        let text = bytes.withUnsafeBufferPointer {
+            String(validating: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+        }
+        guard let text else { throw malformed("text at byte \(start) that is not UTF-8") }
+        return text
+    }
+
+    /// A value that may be absent, written by ``BinaryWriter/optional(_:_:)``.
+    ///
+    /// - Throws: As ``bool()``, or what `read` throws.
+    public mutating func optional<Value>(
+        _ read: (inout BinaryReader) throws(SealedContentError) -> Value
+    ) throws(SealedContentError) -> Value? {
+        try bool() ? try read(&self) : nil
+    }
+
+    /// Checks that every byte was read.
+    ///
+    /// - Throws: `.malformed` when bytes are left over.
+    public func finish() throws(SealedContentError) {
+        guard remaining == 0 else { throw malformed("\(remaining) bytes left over after the last field") }
+    }
+
+    /// A `.malformed` error that says where.
+    public func malformed(_ what: String) -> SealedContentError {
+        failure(.malformed, "\(what) at byte \(offset)")
+    }
+
+    /// An error about this file.
+    public func failure(_ code: SealedContentError.Code, _ message: String) -> SealedContentError {
+        SealedContentError(code, file: file, message)
+    }
+}
