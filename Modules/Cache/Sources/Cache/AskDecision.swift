@@ -24,6 +24,10 @@ public struct AskDecision: Sendable, Hashable {
         /// Whether a view that appears while no stream runs also wants the answer once: asked on the stream's return
         /// even if the view went away meanwhile (a node view opened during a dial still has its window asked).
         public var viewWantsOnce: Bool
+        /// Whether a live frame says the stream runs on its connection (the history primes on the first live frame);
+        /// otherwise only the stream's return does, so the return is the first moment an ask goes and a read that
+        /// failed before it cannot be asked again by that same return.
+        public var liveFrameCarriesStream: Bool
         /// Whether an `E_UNKNOWN_OP` is remembered with the box's build: true for reads a box may not carry (an API
         /// path), false for the protocol's own reads every box serves (a refusal there is one failure among others).
         public var remembersMissingRoute: Bool
@@ -34,12 +38,14 @@ public struct AskDecision: Sendable, Hashable {
             policy: AskPolicy,
             primesOnce: Bool = false,
             viewWantsOnce: Bool = false,
+            liveFrameCarriesStream: Bool = false,
             remembersMissingRoute: Bool = true
         ) {
             self.timeToLive = timeToLive
             self.policy = policy
             self.primesOnce = primesOnce && policy == .ageKeyed
             self.viewWantsOnce = viewWantsOnce
+            self.liveFrameCarriesStream = liveFrameCarriesStream
             self.remembersMissingRoute = remembersMissingRoute
         }
     }
@@ -116,7 +122,7 @@ public struct AskDecision: Sendable, Hashable {
             connection = number
             if wants { return evaluate(startsLooking: true, nowMs: nowMs, name: name) }
         case .liveFrame(let number):
-            connection = number
+            if configuration.liveFrameCarriesStream { connection = number }
             if wants { return evaluate(startsLooking: false, nowMs: nowMs, name: name) }
         case .streamLost:
             connection = nil

@@ -27,6 +27,7 @@ import Testing
                     policy: policy,
                     primesOnce: true,
                     viewWantsOnce: true,
+                    liveFrameCarriesStream: true,
                     remembersMissingRoute: false
                 )
             )
@@ -100,6 +101,16 @@ import Testing
         _ = rule.on(.streamLost)
         rule.wanted = "quarter 3"
         #expect(rule.on(.viewAppeared) == .none, "lost: nothing asks until it returns")
+    }
+
+    /// Found by the carrier-cut scenario: a model that asked on the first live frame, before the stream's return,
+    /// saw that ask fail in a cut and was asked again by the return weighed after it.
+    @Test func aModelFirstAsksOnTheStreamsReturnNotOnTheFrameBeforeIt() {
+        var rule = Rule.model()
+        _ = rule.on(.viewAppeared)
+        _ = rule.on(.hello(build: "b1"))
+        #expect(rule.on(.liveFrame(connection: 1)) == .none)
+        #expect(rule.on(.streamReturned(connection: 1)) == .ask("quarter 1", byPerson: false))
     }
 
     @Test func aPullToRefreshAlwaysSendsFirstEvenWhileTheAnswerStandsOrFailed() {

@@ -40,7 +40,7 @@ public actor HistoryModel {
         var phase = Phase.idle
         var held = HeldHistory()
         /// Who looks, whether the window stands, the failure memory, the stream: the age-keyed rule, shared with
-        /// every model. The history's own: it primes once per launch; a node view (or the grid widget) that wanted
+        /// every model. The history's own: it primes once per launch, on the first live frame (a frame says the stream runs); a node view (or the grid widget) that wanted
         /// the window while no stream ran has it planned when the stream comes, under the name that holds then (a
         /// load planned during a dial can go out after its five minutes turned); a refusal of `hist.query` is one
         /// failure among others, not a missing route.
@@ -110,6 +110,7 @@ public actor HistoryModel {
                     policy: policy,
                     primesOnce: true,
                     viewWantsOnce: true,
+                    liveFrameCarriesStream: true,
                     remembersMissingRoute: false
                 )
             )
