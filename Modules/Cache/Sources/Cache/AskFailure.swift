@@ -1,6 +1,6 @@
 import BoxProtocol
 import ClockSeam
-public import SessionInterface
+import SessionInterface
 
 /// A failed ask, remembered so that nothing asks again on the stream's beat: its name, whether the box refused it
 /// outright, how many asks failed in a row, and the earliest time an ask that no person made may go again.
