@@ -50,6 +50,20 @@ public struct AskDecision: Sendable, Hashable {
         }
     }
 
+    /// The history's rule (cache.md §6): no time to live, primed once on the first live frame, a node view (or the
+    /// grid widget) that wanted the window while no stream ran has it asked when the stream comes, and a refusal of
+    /// `hist.query`, a read every box serves, is one failure among others, not a missing route.
+    public static func history(policy: AskPolicy) -> Configuration {
+        Configuration(
+            timeToLive: nil,
+            policy: policy,
+            primesOnce: true,
+            viewWantsOnce: true,
+            liveFrameCarriesStream: true,
+            remembersMissingRoute: false
+        )
+    }
+
     /// The name an answer was recorded under, and when it was asked (wall clock, Unix ms).
     public struct Held: Sendable, Hashable {
         /// The name it was asked under.

@@ -21,16 +21,7 @@ import Testing
 
         /// The history's: primed once, a node view wants the window once, a refusal is no missing route.
         static func history(policy: AskPolicy = .ageKeyed) -> Rule {
-            Rule(
-                .init(
-                    timeToLive: nil,
-                    policy: policy,
-                    primesOnce: true,
-                    viewWantsOnce: true,
-                    liveFrameCarriesStream: true,
-                    remembersMissingRoute: false
-                )
-            )
+            Rule(AskDecision.history(policy: policy))
         }
 
         mutating func on(_ input: AskInput) -> AskAction {

@@ -104,16 +104,7 @@ public actor HistoryModel {
         self.sessionEvents = sessionEvents.subscribe()
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
         state = State(
-            decision: AskDecision(
-                .init(
-                    timeToLive: nil,
-                    policy: policy,
-                    primesOnce: true,
-                    viewWantsOnce: true,
-                    liveFrameCarriesStream: true,
-                    remembersMissingRoute: false
-                )
-            )
+            decision: AskDecision(AskDecision.history(policy: policy))
         )
         window = HistoryWindow.build(
             from: HeldHistory(),
