@@ -1,6 +1,5 @@
 public import Bus
 public import SealInterface
-public import SessionInterface
 
 /// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
 /// status. The views and the composition drive each the same way (triggers in, the held answer out), so the
@@ -47,9 +46,10 @@ extension AskingModel {
     /// hides the feature instead of showing an error.
     public var isAvailable: Bool { get async { await !liveAsk.isUnavailable } }
 
-    /// Why the last ask failed, until an answer is recorded; nil while the feature is hidden, because a box that
-    /// does not carry it is not an error a person should see.
-    public var failure: SessionError? {
+    /// Why the last ask failed, until an answer is recorded (the session's error, or the model's own when the answer
+    /// could not be taken); nil while the feature is hidden, because a box that does not carry it is not an error a
+    /// person should see.
+    public var failure: (any Error)? {
         get async { await liveAsk.isUnavailable ? nil : liveAsk.failure }
     }
 }

@@ -13,6 +13,9 @@ public import SessionInterface
 /// settle and is then asked under the new name; an answer is only ever recorded under the name it was asked under.
 /// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
 ///
+/// The rule itself is an ``AskDecision``, shared with the history; this actor runs the asks it hands out, keeps the
+/// answer and seals it.
+///
 /// ## Concurrency
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
 /// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
@@ -22,16 +25,20 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
 
     /// Asks the box under `name`; `byPerson` is true for a pull to refresh, which goes first in the read order.
-    public typealias Asker = @Sendable (_ name: AskName, _ byPerson: Bool) async throws(SessionError) -> Answer
+    ///
+    /// It throws the session's `SessionError` when the read failed (the failure rule reads it: retryable, refused,
+    /// not carried) and the model's own error when the answer came and could not be taken (retryable, see
+    /// ``AskFailure/Verdict``); either reaches ``failure`` and ``Event/failed(name:error:)`` as thrown.
+    public typealias Asker = @Sendable (_ name: AskName, _ byPerson: Bool) async throws -> Answer
 
     /// What a model's ask did, for observers.
-    public enum Event: Sendable, Equatable {
+    public enum Event: Sendable {
         /// The answer kept in the sealed file was read back at launch.
         case restored(StoredAnswer<Answer>)
         /// A new answer arrived and was recorded under the name it was asked under.
         case answered(StoredAnswer<Answer>)
-        /// An ask failed; nothing was recorded.
-        case failed(name: AskName, error: SessionError)
+        /// An ask failed; nothing was recorded. The error is the one the asker threw.
+        case failed(name: AskName, error: any Error)
         /// The answer or the verdict could not be sealed; it is held in memory and the previous file, if any, stays.
         case notKept(SealError)
     }
@@ -68,35 +75,30 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
     /// the feature is hidden, not reported as an error, until the name changes, or, for `E_UNKNOWN_OP`, until the
     /// box's build changes (the verdict is sealed with the build, so it holds across a kill).
-    public private(set) var isUnavailable = false
+    public var isUnavailable: Bool { decision.isUnavailable }
 
     /// The box build that said it does not carry this read (`E_UNKNOWN_OP`); nil when none did. Sealed, so a
     /// relaunch asks nothing of the same build.
-    public private(set) var lackingOnBuild: String?
+    public var lackingOnBuild: String? { decision.lackingOnBuild }
 
-    /// Why the last ask failed, until an answer is recorded: what the model shows instead of a silent blank.
-    public private(set) var failure: SessionError?
+    /// Why the last ask failed, until an answer is recorded: what the model shows instead of a silent blank. The
+    /// error the asker threw: the session's when the read failed, the model's own when its answer could not be taken.
+    public private(set) var failure: (any Error)?
 
     private let configuration: Configuration
     private let site: SiteID
     private let store: (any SealedStore)?
     private let wallClock: any WallClock
     private let namer: Namer
+    private let personNamer: Namer?
     private let asker: Asker
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
     private let sessionEvents: AsyncStream<SessionEvent>
 
-    private var lookers = 0
     private var lifecycle: ServiceLifecycle
-    /// The streaming connection now, nil while no stream runs.
-    private var connection: Int?
-    /// The connection the held answer was asked on (for ``AskPolicy/everyReturn``).
-    private var answeredOnConnection: Int?
-    /// The last failed ask: not asked again on the beat, and after repeated failures not before its backoff.
-    private var failed: AskFailure?
-    /// The build of the box the stream runs to now (`hello_ok.box.build`); nil before the first stream.
-    private var boxBuild: String?
+    /// Who is looking, whether the answer stands, the failure and refusal memory, the stream: the rule's state.
+    private var decision: AskDecision
 
     /// Makes a model's ask.
     ///
@@ -107,6 +109,8 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     ///   - sessionEvents: The session's bus: the stream's return and its live frames.
     ///   - wallClock: Now, for names and ages.
     ///   - namer: Names what the model wants now.
+    ///   - personNamer: Names a pull to refresh when `namer` names nothing (the prices before the home's time zone
+    ///     is known): a person's ask always sends. Nil falls back to the held answer's name.
     ///   - asker: Asks the box.
     public init(
         configuration: Configuration,
@@ -115,6 +119,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         sessionEvents: EventBus<SessionEvent>,
         wallClock: any WallClock,
         namer: @escaping Namer,
+        personNamer: Namer? = nil,
         asker: @escaping Asker
     ) {
         self.configuration = configuration
@@ -122,7 +127,9 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         self.store = store
         self.wallClock = wallClock
         self.namer = namer
+        self.personNamer = personNamer
         self.asker = asker
+        decision = AskDecision(.init(timeToLive: configuration.timeToLive, policy: configuration.policy))
         self.events = EventBus()
         lifecycle = ServiceLifecycle(name: configuration.model)
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
@@ -185,10 +192,8 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
             let sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self),
             stored == nil, lackingOnBuild == nil
         else { return }
-        if let build = sealed.lackingOnBuild {
-            lackingOnBuild = build
-            isUnavailable = true
-        }
+        let held = sealed.stored.map { AskDecision.Held(name: $0.name, askedAtMs: $0.askedAtMs) }
+        _ = decision.handle(.restored(held, lackingOnBuild: sealed.lackingOnBuild), nowMs: wallClock.nowMs) { nil }
         guard let answer = sealed.stored else { return }
         stored = answer
         events.publish(.restored(answer))
@@ -196,102 +201,62 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
 
     private func handle(_ input: Input) async {
         switch input {
-        case .trigger(.viewAppeared):
-            lookers += 1
-            await evaluate(startsLooking: true)
-        case .trigger(.viewGone):
-            lookers = max(0, lookers - 1)
-        case .trigger(.refresh):
-            let name = namer(wallClock.nowMs, stored) ?? stored?.name
-            if let name { await ask(name, byPerson: true) }
-        case .session(.streamReturned(let number)):
-            connection = number
-            if lookers > 0 { await evaluate(startsLooking: true) }
-        case .session(.connection(.streaming(let hello))):
-            // A box updated while the app runs may carry what its old build refused: its refusal no longer holds.
-            if let previous = boxBuild, previous != hello.box.build, failed?.retryable == false { failed = nil }
-            boxBuild = hello.box.build
-        case .session(.streamLost), .session(.terminated):
-            connection = nil
-        case .session(.telemetry):
-            if lookers > 0 { await evaluate(startsLooking: false) }
-        case .session:
-            break
-        case .adopt(let answer):
-            // A model that wants nothing now keeps the pushed answer under the name it holds; one that holds nothing
-            // either has no name to keep it under.
-            guard let name = namer(wallClock.nowMs, stored) ?? stored?.name else { return }
-            await record(StoredAnswer(answer: answer, name: name, askedAtMs: wallClock.nowMs), askedOn: connection)
+        case .trigger(.viewAppeared): await decide(.viewAppeared)
+        case .trigger(.viewGone): await decide(.viewGone)
+        case .trigger(.refresh): await decide(.refresh)
+        case .session(let event):
+            if let input = AskInput(event) { await decide(input) }
+        case .adopt(let answer): await decide(.adopted, adopting: answer)
         }
     }
 
-    /// Asks when the held answer does not stand; `startsLooking` is true when someone starts looking again.
-    private func evaluate(startsLooking: Bool) async {
-        guard let name = namer(wallClock.nowMs, stored) else { return }
-        if stands(name: name, startsLooking: startsLooking) { return }
-        if let failed, !failed.allows(name, startsLooking: startsLooking, nowMs: wallClock.nowMs) { return }
-        // A box that said it does not carry this read is not asked again until its build changes.
-        if let lackingOnBuild, boxBuild == nil || boxBuild == lackingOnBuild { return }
-        // With no stream running, the read would wait in the session for the next one, however long that takes,
-        // and leave under a name that may no longer hold: one frame for a stale name and one more for the new. The
-        // stream's return evaluates again, by the name that holds then.
-        if connection == nil { return }
-        await ask(name, byPerson: false)
-    }
-
-    private func stands(name: AskName, startsLooking: Bool) -> Bool {
-        guard let stored, stored.name == name else { return false }
-        switch configuration.policy {
-        case .ageKeyed:
-            guard startsLooking, let timeToLive = configuration.timeToLive else { return true }
-            return wallClock.nowMs - stored.askedAtMs <= timeToLive.wholeMilliseconds
-        case .everyReturn:
-            return connection != nil && answeredOnConnection == connection
+    /// Hands the decision what happened and does what it says, until it says nothing more.
+    private func decide(_ input: AskInput, adopting: Answer? = nil) async {
+        var action = weigh(input)
+        while true {
+            switch action {
+            case .none:
+                return
+            case .sealVerdict:
+                await seal()
+                return
+            case .keep(let name):
+                guard let adopting else { return }
+                stored = StoredAnswer(answer: adopting, name: name, askedAtMs: wallClock.nowMs)
+                await recorded()
+                return
+            case .ask(let name, let byPerson):
+                do {
+                    let answer = try await asker(name, byPerson)
+                    let askedAtMs = wallClock.nowMs
+                    stored = StoredAnswer(answer: answer, name: name, askedAtMs: askedAtMs)
+                    // The name may have turned while the ask was on the wire: weighed by the answer now held.
+                    action = weigh(.answered(askedAtMs: askedAtMs))
+                    await recorded()
+                } catch {
+                    failure = error
+                    action = weigh(.failed(AskFailure.Verdict(error)))
+                    events.publish(.failed(name: name, error: error))
+                }
+            }
         }
     }
 
-    private func ask(_ name: AskName, byPerson: Bool) async {
-        let askedOn = connection
-        let askedOfBuild = boxBuild
-        do {
-            let answer = try await asker(name, byPerson)
-            await record(StoredAnswer(answer: answer, name: name, askedAtMs: wallClock.nowMs), askedOn: askedOn)
-        } catch {
-            await settleFailure(name, error, askedOfBuild: askedOfBuild)
-            return
-        }
-        // The name may have turned while the ask was on the wire: ask again under the new one, never record the
-        // new name as answered by the old answer.
-        if lookers > 0 { await evaluate(startsLooking: false) }
-    }
-
-    /// Nothing is recorded as answered; the failure is remembered, and a box that does not carry the read is
-    /// remembered with its build, sealed.
-    private func settleFailure(_ name: AskName, _ error: SessionError, askedOfBuild: String?) async {
+    /// The decision's answer to `input`, naming what the model wants now only if it asks.
+    private func weigh(_ input: AskInput) -> AskAction {
         let nowMs = wallClock.nowMs
-        if var failed {
-            failed.record(name: name, error: error, atMs: nowMs)
-            self.failed = failed
-        } else {
-            failed = AskFailure(name: name, error: error, atMs: nowMs)
-        }
-        isUnavailable = failed?.retryable == false
-        failure = error
-        events.publish(.failed(name: name, error: error))
-        if error.box?.code == .unknownOp, let askedOfBuild {
-            lackingOnBuild = askedOfBuild
-            await seal()
+        let held = stored
+        let person = input == .refresh ? personNamer : nil
+        return decision.handle(input, nowMs: nowMs) {
+            namer(nowMs, held) ?? person?(nowMs, held)
         }
     }
 
-    private func record(_ answer: StoredAnswer<Answer>, askedOn: Int?) async {
-        stored = answer
-        failed = nil
-        isUnavailable = false
-        lackingOnBuild = nil
+    /// The answer just held is told and sealed, with the verdict the decision cleared.
+    private func recorded() async {
+        guard let stored else { return }
         failure = nil
-        answeredOnConnection = askedOn ?? connection
-        events.publish(.answered(answer))
+        events.publish(.answered(stored))
         await seal()
     }
 

@@ -10,7 +10,9 @@ public import SessionInterface
 ///
 /// The flows (module README): the first live frame after launch asks for the window once with no view open, the
 /// tile still filling first when older tiles are missing too; after that an open node view asks again each time the
-/// five-minute name turns, checked on the stream's beat; the grid widget joins a load on the wire. Only closed tiles
+/// five-minute name turns, checked on the stream's beat; the grid widget joins a load on the wire; a pull to refresh
+/// re-asks the window, first in the read order, even while it stands. When to ask is the shared ``AskDecision``; the
+/// model keeps the planning, the tiles and the sealing. Only closed tiles
 /// are offered as held. A tile leaves the screen only when its replacement lands, so the right edge never pulls
 /// back, and tiles landing within one display frame reach observers as one change.
 ///
@@ -37,21 +39,12 @@ public actor HistoryModel: ClientService {
     private struct State {
         var phase = Phase.idle
         var held = HeldHistory()
-        /// Node views open now.
-        var lookers = 0
-        /// The streaming connection now, nil while no stream runs.
-        var connection: Int?
-        /// Someone wanted the window while no stream ran: it is planned when the stream comes, under the name that
-        /// holds then, not before (a load planned during a dial can go out after its five minutes turned).
-        var waitingForStream = false
-        /// The connection the held window was answered on (for ``AskPolicy/everyReturn``).
-        var answeredOnConnection: Int?
-        /// Set once the window stood after a live frame: priming happens once per launch.
-        var primed = false
-        /// The last failed load: never asked again on the stream's beat, only when someone starts looking again
-        /// (a node view appears, the grid wants the window, the stream comes back) or, with a node open, when the
-        /// name turns; repeated failures wait out a backoff.
-        var failure: AskFailure?
+        /// Who looks, whether the window stands, the failure memory, the stream: the age-keyed rule, shared with
+        /// every model. The history's own: it primes once per launch, on the first live frame (a frame says the
+        /// stream runs); a node view (or the grid widget) that wanted the window while no stream ran has it planned
+        /// when the stream comes, under the name that holds then (a load planned during a dial can go out after its
+        /// five minutes turned); a refusal of `hist.query` is one failure among others, not a missing route.
+        var decision: AskDecision
         /// The sealed read and the run, each once: the inputs have one reader.
         var lifecycle = ServiceLifecycle(name: "history")
         /// The bytes last sealed (or read back), so an unchanged window is not written again.
@@ -72,13 +65,12 @@ public actor HistoryModel: ClientService {
     private let session: any BoxSession
     private let clock: any Clock<Duration>
     private let wallClock: any WallClock
-    private let policy: AskPolicy
     private let configuration: Configuration
     private let sessionEvents: AsyncStream<SessionEvent>
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
     private let inbox = LandingInbox()
-    private var state = State()
+    private var state: State
 
     /// Makes the model of one home's history; it subscribes to the session's bus at once, so no live frame is
     /// missed before ``run()`` starts.
@@ -108,11 +100,13 @@ public actor HistoryModel: ClientService {
         self.session = session
         self.clock = clock
         self.wallClock = wallClock
-        self.policy = policy
         self.configuration = configuration
         self.events = EventBus()
         self.sessionEvents = sessionEvents.subscribe()
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
+        state = State(
+            decision: AskDecision(AskDecision.history(policy: policy))
+        )
         window = HistoryWindow.build(
             from: HeldHistory(),
             series: configuration.series,
@@ -177,6 +171,8 @@ public actor HistoryModel: ClientService {
         do {
             state.held = try TilesFile.decode(bytes, series: configuration.series)
             state.sealed = bytes
+            let held = state.held.askedUnder.map { AskDecision.Held(name: $0, askedAtMs: state.held.askedAtMs ?? 0) }
+            _ = state.decision.handle(.restored(held, lackingOnBuild: nil), nowMs: wallClock.nowMs) { nil }
         } catch {
             events.publish(.fileRefused(error))
             return
@@ -201,71 +197,40 @@ public actor HistoryModel: ClientService {
 
     private func handle(_ input: Input) async {
         switch input {
-        case .trigger(.nodeViewAppeared):
-            state.lookers += 1
-            await evaluate(startsLooking: true)
-        case .trigger(.nodeViewGone):
-            state.lookers = max(0, state.lookers - 1)
-        case .trigger(.gridWantsWindow):
-            await evaluate(startsLooking: true)
-        case .session(.streamReturned(let connection)):
-            state.connection = connection
-            if wantsWindow { await evaluate(startsLooking: true) }
-        case .session(.telemetry(let frame)):
-            state.connection = frame.connection
-            if wantsWindow { await evaluate(startsLooking: false) }
-        case .session(.streamLost), .session(.terminated):
-            state.connection = nil
-        case .session:
-            break
+        case .trigger(.nodeViewAppeared): await decide(.viewAppeared)
+        case .trigger(.nodeViewGone): await decide(.viewGone)
+        case .trigger(.gridWantsWindow): await decide(.wantsOnce)
+        case .trigger(.refresh): await decide(.refresh)
+        case .session(let event):
+            if let input = AskInput(event) { await decide(input) }
         }
     }
 
-    private var needsPriming: Bool { policy == .ageKeyed && !state.primed }
+    /// Hands the rule what happened and loads the window while it says so.
+    private func decide(_ input: AskInput) async {
+        var action = weigh(input)
+        while case .ask(let name, let byPerson) = action {
+            action = await load(name, byPerson: byPerson)
+        }
+    }
 
-    /// Whether a live frame should make the window stand: to prime it, for an open node, or for someone who asked
-    /// while no stream ran.
-    private var wantsWindow: Bool { needsPriming || state.lookers > 0 || state.waitingForStream }
-
-    /// Loads the window unless the one held stands; `startsLooking` is false on the stream's beat.
-    private func evaluate(startsLooking: Bool) async {
+    /// The rule's answer to `input`; the window is named by its five minutes now.
+    private func weigh(_ input: AskInput) -> AskAction {
         let nowMs = wallClock.nowMs
-        let name = configuration.name(atMs: nowMs)
-        if stands(name) {
-            if policy == .ageKeyed { state.primed = true }
-            return
-        }
-        if let failure = state.failure {
-            // After a failed load only someone looking asks again: on the beat, only an open node whose name turned.
-            if !startsLooking, state.lookers == 0 { return }
-            if !failure.allows(name, startsLooking: startsLooking, nowMs: nowMs) { return }
-        }
-        guard state.connection != nil else {
-            state.waitingForStream = true
-            return
-        }
-        state.waitingForStream = false
-        await load(name, nowMs: nowMs)
+        return state.decision.handle(input, nowMs: nowMs) { configuration.name(atMs: nowMs) }
     }
 
-    private func stands(_ name: AskName) -> Bool {
-        guard state.held.askedUnder == name else { return false }
-        switch policy {
-        case .ageKeyed: return true
-        case .everyReturn: return state.connection != nil && state.answeredOnConnection == state.connection
-        }
-    }
-
-    /// Sends the load's reads one after the other; records the name only when every one was answered.
-    private func load(_ name: AskName, nowMs: Int64) async {
-        let askedOn = state.connection
+    /// Sends the load's reads one after the other (a person's first in the read order); records the name only when
+    /// every one was answered. Returns what the rule says next.
+    private func load(_ name: AskName, byPerson: Bool) async -> AskAction {
+        let nowMs = wallClock.nowMs
         for read in PlannedRead.reads(for: state.held, nowMs: nowMs, configuration: configuration) {
             state.phase = .reading(read, landed: [])
             let answer: ReadAnswer
             do {
                 answer = try await session.read(
                     .history(read.query),
-                    order: .rest,
+                    order: byPerson ? .person : .rest,
                     onChunk: { [inbox] in inbox.land($0) }
                 )
             } catch {
@@ -278,10 +243,9 @@ public actor HistoryModel: ClientService {
         }
         state.held.askedUnder = name
         state.held.askedAtMs = nowMs
-        state.answeredOnConnection = askedOn ?? state.connection
-        state.failure = nil
-        if policy == .ageKeyed { state.primed = true }
+        let next = weigh(.answered(askedAtMs: nowMs))
         await persist()
+        return next
     }
 
     /// Takes every tile of the answer (those not taken as they landed), then the gaps it names for its range.
@@ -296,17 +260,13 @@ public actor HistoryModel: ClientService {
     }
 
     /// Nothing is recorded as answered; tiles that landed and checked out stay, as do the ones drawn before.
-    private func settleFailure(_ name: AskName, _ error: SessionError) {
+    private func settleFailure(_ name: AskName, _ error: SessionError) -> AskAction {
         for chunk in inbox.take() { land(chunk) }
         state.phase = .idle
         inbox.arm()
-        if var failure = state.failure {
-            failure.record(name: name, error: error, atMs: wallClock.nowMs)
-            state.failure = failure
-        } else {
-            state.failure = AskFailure(name: name, error: error, atMs: wallClock.nowMs)
-        }
+        let next = weigh(.failed(AskFailure.Verdict(error)))
         events.publish(.failed(name: name, error: error))
+        return next
     }
 
     /// Checks a landed tile against the read on the wire and keeps it, or drops it with a typed event.

@@ -4,20 +4,12 @@ import SessionInterface
 extension PlanModel {
     /// Asks the box for its plan and takes the answer.
     ///
-    /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``PricesError`` when the answer does
-    ///   not add up.
-    static func askPlan(session: any BoxSession, byPerson: Bool) async throws(SessionError) -> ShownPlan {
+    /// - Throws: `SessionError` from the read, or a ``PricesError`` when the answer does not add up.
+    static func askPlan(session: any BoxSession, byPerson: Bool) async throws -> ShownPlan {
         let answer = try await session.read(.plan, order: byPerson ? .person : .plan)
         guard case .plan(let plan) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                PricesError(.unexpectedAnswer, "plan.get answered \(answer)").description
-            )
+            throw PricesError(.unexpectedAnswer, "plan.get answered \(answer)")
         }
-        do {
-            return try ShownPlan(plan: plan)
-        } catch {
-            throw SessionError(.malformedAnswer, error.description)
-        }
+        return try ShownPlan(plan: plan)
     }
 }

@@ -49,7 +49,7 @@ public actor PlanModel: AskingModel {
             sessionEvents: session.events,
             wallClock: wallClock,
             namer: { nowMs, _ in Self.name(nowMs: nowMs) },
-            asker: { _, byPerson throws(SessionError) in
+            asker: { _, byPerson in
                 try await Self.askPlan(session: session, byPerson: byPerson)
             }
         )

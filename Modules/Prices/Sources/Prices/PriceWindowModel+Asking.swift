@@ -5,29 +5,21 @@ import SessionInterface
 extension PriceWindowModel {
     /// Asks the box for the window of the local day containing `nowMs` and takes its answer.
     ///
-    /// - Throws: `SessionError` from the read; `.malformedAnswer` carrying a ``PricesError`` when the answer does not
-    ///   add up; `.cancelled` when no time zone is known yet.
+    /// - Throws: `SessionError` from the read, or a ``PricesError`` when the answer does not add up.
     static func askWindow(
         session: any BoxSession,
         nowMs: Int64,
-        timeZone: TimeZone?,
+        timeZone: TimeZone,
         byPerson: Bool
-    ) async throws(SessionError) -> PriceWindow {
-        guard let timeZone, let day = PriceDay(containing: nowMs, in: timeZone) else {
-            throw SessionError(.cancelled, "the box's time zone is not known yet")
+    ) async throws -> PriceWindow {
+        guard let day = PriceDay(containing: nowMs, in: timeZone) else {
+            throw PricesError(.unplaceableDay, "\(nowMs) ms has no day in \(timeZone.identifier)")
         }
         let request = ReadRequest.prices(PriceGet(fromMs: day.startMs, toMs: day.endMs))
         let answer = try await session.read(request, order: byPerson ? .person : .rest)
         guard case .prices(let price) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                PricesError(.unexpectedAnswer, "price.get answered \(answer)").description
-            )
+            throw PricesError(.unexpectedAnswer, "price.get answered \(answer)")
         }
-        do {
-            return try PriceWindow(answer: price, day: day)
-        } catch {
-            throw SessionError(.malformedAnswer, error.description)
-        }
+        return try PriceWindow(answer: price, day: day)
     }
 }

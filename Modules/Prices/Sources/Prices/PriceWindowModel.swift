@@ -16,12 +16,16 @@ public import SessionInterface
 /// ## Concurrency
 /// An actor wrapping one ``LiveAsk``; ``run()`` is its service loop. The time zone is read through the closure the
 /// composition gives (the home's zone, known from the sealed home model before the first hello); while it gives
-/// none, nothing is asked.
+/// none, nothing asks by itself, but a pull to refresh still sends (a person's ask always does, cache.md §1): it asks
+/// for the UTC day's window and records it under that day's name (`prices <day> GMT, …`), which no longer holds
+/// once the home's zone is known, so the home's own day is asked then by the usual rules.
 public actor PriceWindowModel: AskingModel {
     /// The local hour from which tomorrow's rates are expected (the day-ahead auction publishes around 13:00 CET).
     public static let publishHour = 14
     /// The model's sealed file, `prices-<site>`.
     public static let modelName = "prices"
+    /// The zone a pull to refresh reads the day in while the home's is not known yet.
+    public static let zoneUntilKnown = TimeZone.gmt
 
     /// The model's ask, named by the day and tomorrow's publish state.
     public nonisolated let liveAsk: LiveAsk<PriceWindow>
@@ -53,11 +57,14 @@ public actor PriceWindowModel: AskingModel {
             namer: { nowMs, stored in
                 timeZone().flatMap { memo.name(nowMs: nowMs, timeZone: $0, stored: stored) }
             },
-            asker: { _, byPerson throws(SessionError) in
+            personNamer: { nowMs, stored in
+                Self.name(nowMs: nowMs, timeZone: timeZone() ?? Self.zoneUntilKnown, stored: stored)
+            },
+            asker: { _, byPerson in
                 try await Self.askWindow(
                     session: session,
                     nowMs: wallClock.nowMs,
-                    timeZone: timeZone(),
+                    timeZone: timeZone() ?? Self.zoneUntilKnown,
                     byPerson: byPerson
                 )
             }

@@ -49,7 +49,7 @@ public actor SiteReadModel<Value: SiteReading>: AskingModel {
             sessionEvents: session.events,
             wallClock: wallClock,
             namer: { _, _ in name },
-            asker: { [kind] _, byPerson throws(SessionError) in
+            asker: { [kind] _, byPerson in
                 try await Self.read(kind, session: session, byPerson: byPerson)
             }
         )
@@ -60,27 +60,19 @@ public actor SiteReadModel<Value: SiteReading>: AskingModel {
 
     /// Reads the kind's path and takes the answer.
     ///
-    /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``SiteError`` when the answer is not
-    ///   what the model reads.
+    /// - Throws: `SessionError` from the read, or a ``SiteError`` when the answer is not what the model reads.
     private static func read(
         _ kind: SiteReadKind,
         session: any BoxSession,
         byPerson: Bool
-    ) async throws(SessionError) -> Value {
+    ) async throws -> Value {
         let answer = try await session.read(
             .api(.init(method: "GET", path: kind.path)),
             order: byPerson ? .person : kind.order
         )
         guard case .api(let response) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                SiteError(.unexpectedAnswer, "\(kind.path) answered \(answer)").description
-            )
+            throw SiteError(.unexpectedAnswer, "\(kind.path) answered \(answer)")
         }
-        do {
-            return try Value(response: response)
-        } catch {
-            throw SessionError(.malformedAnswer, error.description)
-        }
+        return try Value(response: response)
     }
 }

@@ -119,7 +119,7 @@ import Testing
             status.send(.viewAppeared)
             await world.streaming(for: .seconds(30))
             #expect(await world.paths().count == 1, "the beat does not retry")
-            #expect(await status.failure?.code == .timeout)
+            #expect((await status.failure as? SessionError)?.code == .timeout)
             #expect(await status.isAvailable)
             world.answers.set(SiteStatus.kind.path, body: SiteWorld.statusBody)
             status.send(.viewGone)

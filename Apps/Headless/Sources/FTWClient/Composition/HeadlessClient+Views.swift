@@ -15,9 +15,11 @@ extension HeadlessClient {
         if view.isNode { history.send(.nodeViewGone) }
     }
 
-    /// A pull to refresh on a view: a person's ask, which always sends.
+    /// A pull to refresh on a view: a person's ask, which always sends; on a node view or the widget it re-asks the
+    /// history window the view shows.
     public func refresh(_ view: ViewName) {
         for model in models(of: view) { model.send(.refresh) }
+        if view.isNode || view == .widget { history.send(.refresh) }
     }
 
     /// The age-keyed models a view shows: the home screen shows the chargers, the planner's preferences, the plan

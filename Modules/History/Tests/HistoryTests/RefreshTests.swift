@@ -1,0 +1,25 @@
+import BoxProtocol
+import History
+import SessionInterface
+import SessionTestSupport
+import Testing
+
+/// cache.md §1: a pull to refresh on a node view or the widget is a person's ask: it re-asks the window the view
+/// shows, first in the read order, even while the window stands.
+@Suite struct RefreshTests {
+    @Test func aRefreshReAsksTheStandingWindowOnceFirstInTheOrderWithTheTilesItHolds() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run { model in
+            await world.streamReturns()
+            model.send(.nodeViewAppeared)
+            await world.streaming(for: 5)
+            model.send(.refresh)
+            await world.streaming(for: 5)
+        }
+        let sent = await world.session.sent
+        #expect(sent.count == 3, "the priming's two queries and the refresh's one")
+        #expect(sent.last?.order == .person)
+        #expect((await world.queries()).last?.have.count == 4, "the closed tiles offered as held")
+    }
+}
