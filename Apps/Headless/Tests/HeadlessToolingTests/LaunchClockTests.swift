@@ -34,6 +34,7 @@ struct LaunchClockTests {
             #expect(launch.drawn.isEmpty)
         }
         // The C baseline opens every sealed file the stay left, the pairing record among them.
+        #expect(report.baseline?.runs.count == 2)
         for run in report.baseline?.runs ?? [] {
             #expect(run.files >= 7)
             #expect(0 < run.mainMs && run.mainMs <= run.contentMs)
