@@ -51,9 +51,8 @@ extension HeadlessCommand {
             _ = try await probe.makeClient().launch()
             return 0
         }
-        guard let originText, let origin = Double(originText) else {
-            throw CommandError("'launch-once' needs --origin SECONDS (or --until-content)")
-        }
+        guard let originText else { throw CommandError("'launch-once' needs --origin (or --until-content)") }
+        guard let origin = Double(originText) else { throw CommandError("'\(originText)' is not a time") }
         let times = try await probe.launch(since: Date(timeIntervalSince1970: origin), mainAt: main)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
