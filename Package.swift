@@ -246,6 +246,12 @@ let package = Package(
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
+        // The C program `ftw-headless launch-clock` times the first content against: the sealed files read and opened.
+        .executableTarget(
+            name: "ftw-launch-baseline",
+            path: "Tools/Benchmarks/Sources/ftw-launch-baseline",
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
 
         // Cross-module and end-to-end tests.
         .testTarget(

@@ -12,9 +12,16 @@ struct LaunchClockTests {
     /// `ftw-headless` beside the test bundle, in the build's products folder.
     static let executable = BuiltProduct.url("ftw-headless")
 
-    @Test("a cold launch with sealed files draws them before live; without, it draws nothing")
+    @Test("a cold launch with sealed files draws them before live and writes nothing; without, it draws nothing")
     func coldLaunches() async throws {
-        let report = try await LaunchClock(launches: 2, latency: .zero, executable: Self.executable).measure()
+        let report = try await LaunchClock(
+            launches: 2,
+            latency: .zero,
+            executable: Self.executable,
+            baseline: BuiltProduct.found("ftw-launch-baseline")
+        )
+        .measure()
+        #expect(report.writtenAtLaunch == [])
         #expect(report.withFiles.launches.count == 2)
         #expect(report.withoutFiles.launches.count == 2)
         for launch in report.withFiles.launches {
@@ -25,6 +32,12 @@ struct LaunchClockTests {
         }
         for launch in report.withoutFiles.launches {
             #expect(launch.drawn.isEmpty)
+        }
+        // The C baseline opens every sealed file the stay left, the pairing record among them.
+        #expect(report.baseline?.runs.count == 2)
+        for run in report.baseline?.runs ?? [] {
+            #expect(run.files >= 7)
+            #expect(0 < run.mainMs && run.mainMs <= run.contentMs)
         }
         for launch in report.withFiles.launches + report.withoutFiles.launches {
             #expect(0 < launch.mainMs)

@@ -121,6 +121,7 @@ enum AEADBackend {
         let pointer: OpaquePointer
 
         init(_ algorithm: AEADAlgorithm, key: [UInt8], nonce: [UInt8], encrypting: Bool) throws(CryptoError) {
+            _ = LibCrypto.ready
             guard let pointer = EVP_CIPHER_CTX_new() else {
                 throw CryptoError(.backend, "libcrypto could not make a cipher context")
             }

@@ -12,6 +12,7 @@ public enum HMAC {
         let code = CryptoKit.HMAC<CryptoKit.SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key))
         return Array(code)
         #else
+        _ = LibCrypto.ready
         var output = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         let result = key.withUnsafeBufferPointer { key in

@@ -11,6 +11,7 @@ public enum SHA256 {
         #if canImport(CryptoKit)
         return Array(CryptoKit.SHA256.hash(data: bytes))
         #else
+        _ = LibCrypto.ready
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         let status = bytes.withUnsafeBufferPointer { input in

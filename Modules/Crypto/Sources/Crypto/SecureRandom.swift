@@ -17,6 +17,7 @@ public enum SecureRandom {
         let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
         precondition(status == errSecSuccess, "the system random generator failed")
         #else
+        _ = LibCrypto.ready
         let status = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
         precondition(status == 1, "the system random generator failed")
         #endif

@@ -35,6 +35,7 @@ extension X25519 {
             }
             publicKey = Array(key.publicKey.rawRepresentation)
             #else
+            _ = LibCrypto.ready
             guard
                 let key = EVP_PKEY_new_raw_private_key(
                     EVP_PKEY_X25519,

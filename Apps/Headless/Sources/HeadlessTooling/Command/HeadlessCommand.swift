@@ -17,10 +17,12 @@ public enum HeadlessCommand {
               --real-time on the wall clock against a paired ftw-demobox through its relay.
           scenarios
               Lists the shipped scenarios.
-          launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--json]
+          launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--baseline PROGRAM] [--json]
               Times N cold launches with sealed files and N without (default 10 each), each a new process,
               against the demo box behind a loopback relay: program, models built, first content, live. The
               files come from one stay of at least --stay seconds (default: until every model holds something).
+              Runs the C baseline (ftw-launch-baseline beside this program) on the same files and prints the
+              first content's ratio to it.
         """ + "\n" + pairingUsage + "\n" + soakUsage
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.

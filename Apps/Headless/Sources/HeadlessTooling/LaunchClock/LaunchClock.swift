@@ -11,7 +11,9 @@ import SessionInterface
 /// earlier stay left and half with only the pairing record.
 ///
 /// The point it makes with numbers: the second open draws from the files long before the box answers, and reading
-/// the files and building every model is a small part of the wait.
+/// the files and building every model is a small part of the wait. With a ``baseline`` it also runs that C program
+/// on the same files, alternating with the launches, so the first content is set against the least any program
+/// needs to show those files.
 public struct LaunchClock: Sendable {
     /// Launches of each kind.
     public var launches: Int
@@ -22,13 +24,22 @@ public struct LaunchClock: Sendable {
     /// The least time the stay that fills the folder lasts: longer leaves more of the live trace in its ring, as a
     /// person who watched the battery for a while would.
     public var stay: Duration
+    /// `ftw-launch-baseline`, run on the folder with sealed files after each launch with them; nil for none.
+    public var baseline: URL?
 
     /// Makes a clock.
-    public init(launches: Int, latency: Duration, executable: URL, stay: Duration = .zero) {
+    public init(
+        launches: Int,
+        latency: Duration,
+        executable: URL,
+        stay: Duration = .zero,
+        baseline: URL? = nil
+    ) {
         self.launches = launches
         self.latency = latency
         self.executable = executable
         self.stay = stay
+        self.baseline = baseline
     }
 
     /// Starts the box and its relay, pairs and fills a folder with one stay, then times the launches, alternating
@@ -69,15 +80,55 @@ public struct LaunchClock: Sendable {
         try Self.copyKeepingOnlyPairing(filled, to: bare)
         var withFiles: [LaunchTimes] = []
         var withoutFiles: [LaunchTimes] = []
+        var baselineRuns: [LaunchBaselineTimes] = []
+        var written = try await offlineLaunch(from: filled, site: site, scratch: root).map { "offline launch: \($0)" }
         for number in 0..<launches {
-            withFiles.append(try await coldLaunch(from: filled, site: site, scratch: root, number))
-            withoutFiles.append(try await coldLaunch(from: bare, site: site, scratch: root, number))
+            let (times, changes) = try await coldLaunch(from: filled, site: site, scratch: root, number)
+            withFiles.append(times)
+            written += changes.map { "launch \(number + 1) with files: \($0)" }
+            withoutFiles.append(try await coldLaunch(from: bare, site: site, scratch: root, number).times)
+            if let baseline {
+                baselineRuns.append(try await baselineRun(baseline, on: filled, scratch: root, number))
+            }
         }
         return LaunchClockReport(
             latencyMs: Int(latency.wholeMilliseconds),
             withFiles: LaunchSeries(withFiles),
-            withoutFiles: LaunchSeries(withoutFiles)
+            withoutFiles: LaunchSeries(withoutFiles),
+            baseline: baseline == nil ? nil : LaunchBaseline(baselineRuns),
+            writtenAtLaunch: written
         )
+    }
+
+    /// What a launch that builds every model and draws the sealed files, with no network, changed in a copy of
+    /// `template`: nothing, when it only read.
+    private func offlineLaunch(from template: DataFolder, site: SiteID, scratch: URL) async throws -> [String] {
+        let folder = scratch.appendingPathComponent("offline")
+        try FileManager.default.copyItem(at: template.url, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try FolderPrint(folder)
+        let arguments = ["launch-once", "--data", folder.path, "--site", site.rawValue, "--until-content"]
+        _ = try await Self.runChild(executable, arguments, passingOrigin: false)
+        return try FolderPrint(folder).changes(since: before)
+    }
+
+    /// One run of the baseline on a copy of `template`, as a launch runs on one.
+    private func baselineRun(
+        _ program: URL,
+        on template: DataFolder,
+        scratch: URL,
+        _ number: Int
+    ) async throws -> LaunchBaselineTimes {
+        let folder = scratch.appendingPathComponent("baseline-\(number)")
+        try FileManager.default.copyItem(at: template.url, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await Self.runChild(program, [folder.path], passingOrigin: true)
+        guard let line = output.split(separator: "\n").last,
+            let times = try? JSONDecoder().decode(LaunchBaselineTimes.self, from: Data(line.utf8))
+        else {
+            throw LaunchClockError("baseline run \(number) printed no times: \(output)")
+        }
+        return times
     }
 
     /// Pairs a new phone folder with the box from the link its QR code shows, as a person would.
@@ -121,38 +172,53 @@ public struct LaunchClock: Sendable {
         }
     }
 
-    /// Copies `template` so the launch cannot change it for the next, then runs one `launch-once` process on it.
+    /// Copies `template` so the launch cannot change it for the next, then runs one `launch-once` process on it;
+    /// returns its times and what it changed in the folder before it was killed.
     private func coldLaunch(
         from template: DataFolder,
         site: SiteID,
         scratch: URL,
         _ number: Int
     ) async throws
-        -> LaunchTimes
+        -> (times: LaunchTimes, changes: [String])
     {
         let folder = scratch.appendingPathComponent("launch-\(number)-\(template.url.lastPathComponent)")
         try FileManager.default.copyItem(at: template.url, to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try FolderPrint(folder)
         let arguments = ["launch-once", "--data", folder.path, "--site", site.rawValue]
-        let output = try await Self.runChild(executable, arguments)
+        let output = try await Self.runChild(executable, arguments, passingOrigin: true)
         guard let line = output.split(separator: "\n").last,
             let times = try? JSONDecoder().decode(LaunchTimes.self, from: Data(line.utf8))
         else {
             throw LaunchClockError("launch \(number) printed no times: \(output)")
         }
-        return times
+        return (times, try FolderPrint(folder).changes(since: before))
     }
 
-    /// Runs the child off the cooperative pool (its waits block), passing the moment it was started in `--origin`.
-    private static func runChild(_ executable: URL, _ arguments: [String]) async throws -> String {
+    /// Runs the child off the cooperative pool (its waits block), passing the moment it was started in `--origin`
+    /// when asked; returns what it printed.
+    private static func runChild(
+        _ executable: URL,
+        _ arguments: [String],
+        passingOrigin: Bool
+    ) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { @Sendable in
-                continuation.resume(with: Result { try runChildBlocking(executable, arguments) })
+                continuation.resume(
+                    with: Result {
+                        try runChildBlocking(executable, arguments, passingOrigin)
+                    }
+                )
             }
         }
     }
 
-    private static func runChildBlocking(_ executable: URL, _ arguments: [String]) throws -> String {
+    private static func runChildBlocking(
+        _ executable: URL,
+        _ arguments: [String],
+        _ passingOrigin: Bool
+    ) throws -> String {
         let process = Process()
         let output = Pipe()
         let errors = Pipe()
@@ -160,7 +226,7 @@ public struct LaunchClock: Sendable {
         process.standardOutput = output
         process.standardError = errors
         let origin = Date()
-        process.arguments = arguments + ["--origin", String(origin.timeIntervalSince1970)]
+        process.arguments = arguments + (passingOrigin ? ["--origin", String(origin.timeIntervalSince1970)] : [])
         try process.run()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let complaints = errors.fileHandleForReading.readDataToEndOfFile()

@@ -10,12 +10,32 @@ public struct LaunchClockReport: Sendable, Hashable, Codable {
     public var withFiles: LaunchSeries
     /// Launches on a folder holding only the phone's key and the pairing record.
     public var withoutFiles: LaunchSeries
+    /// `ftw-launch-baseline` on the folder with sealed files, when it was run.
+    public var baseline: LaunchBaseline?
+    /// Every file a launch with sealed files created, rewrote, touched or removed before it was killed (one offline
+    /// launch that only drew, and each timed launch until its first live reading), naming the launch: a launch
+    /// writes nothing, so this is empty.
+    public var writtenAtLaunch: [String]
 
     /// Makes a report.
-    public init(latencyMs: Int, withFiles: LaunchSeries, withoutFiles: LaunchSeries) {
+    public init(
+        latencyMs: Int,
+        withFiles: LaunchSeries,
+        withoutFiles: LaunchSeries,
+        baseline: LaunchBaseline? = nil,
+        writtenAtLaunch: [String] = []
+    ) {
         self.latencyMs = latencyMs
         self.withFiles = withFiles
         self.withoutFiles = withoutFiles
+        self.baseline = baseline
+        self.writtenAtLaunch = writtenAtLaunch
+    }
+
+    /// The median first content with sealed files over the baseline's median: the target is at most 2.
+    public var contentRatio: Double? {
+        guard let baseline, baseline.content.median > 0 else { return nil }
+        return withFiles.content.median / baseline.content.median
     }
 
     /// The report as a person reads it.
@@ -28,14 +48,30 @@ public struct LaunchClockReport: Sendable, Hashable, Codable {
                 + ["program", "models built", "first content", "live"].map(Self.rightAligned).joined(),
             row("with sealed files", withFiles),
             row("without", withoutFiles),
-            "",
         ]
+        if let baseline {
+            let cells = [baseline.main, baseline.content].map(Self.cell)
+            lines.append(
+                "C baseline".padding(toLength: 20, withPad: " ", startingAt: 0) + cells[0] + Self.cell(nil) + cells[1]
+            )
+        }
+        lines.append("")
+        if let baseline, let ratio = contentRatio, let run = baseline.runs.first {
+            lines.append(
+                "first content against the C baseline (\(run.files) files, \(run.plainBytes) bytes read and opened): "
+                    + "\(Self.times(ratio)) (median over median; target at most 2×)"
+            )
+        }
         if let drawn = withFiles.launches.first?.drawn {
             lines.append("with files, drawn before anything connected: \(Self.describe(drawn))")
         }
         if let drawn = withoutFiles.launches.first?.drawn {
             lines.append("without files, drawn before anything connected: \(Self.describe(drawn))")
         }
+        lines.append(
+            "files written by the launches with sealed files, before live: "
+                + (writtenAtLaunch.isEmpty ? "none" : writtenAtLaunch.joined(separator: "; "))
+        )
         lines.append(
             "building every model and reading every file: \(Self.ms(withFiles.buildAndRead.median)) ms median, "
                 + "\(Self.percent(withFiles.buildAndReadShare)) of the time to live"
@@ -48,8 +84,9 @@ public struct LaunchClockReport: Sendable, Hashable, Codable {
         return title.padding(toLength: 20, withPad: " ", startingAt: 0) + cells.joined()
     }
 
-    private static func cell(_ spread: LaunchSpread) -> String {
-        rightAligned("\(ms(spread.median)) (\(ms(spread.min))–\(ms(spread.max)))")
+    private static func cell(_ spread: LaunchSpread?) -> String {
+        guard let spread else { return rightAligned("—") }
+        return rightAligned("\(ms(spread.median)) (\(ms(spread.min))–\(ms(spread.max)))")
     }
 
     private static func rightAligned(_ text: String) -> String {
@@ -65,6 +102,10 @@ public struct LaunchClockReport: Sendable, Hashable, Codable {
 
     private static func ms(_ value: Double) -> String {
         String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+
+    private static func times(_ ratio: Double) -> String {
+        String(format: "%.2f×", locale: Locale(identifier: "en_US_POSIX"), ratio)
     }
 
     private static func percent(_ share: Double) -> String {

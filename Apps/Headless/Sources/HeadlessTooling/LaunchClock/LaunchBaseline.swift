@@ -1,0 +1,16 @@
+/// The baseline's runs and their spreads, set beside the client's launches with sealed files.
+public struct LaunchBaseline: Sendable, Hashable, Codable {
+    /// Every run, in the order it ran.
+    public var runs: [LaunchBaselineTimes]
+    /// Until its `main` ran.
+    public var main: LaunchSpread
+    /// Until the last file was opened.
+    public var content: LaunchSpread
+
+    /// The spreads of `runs`.
+    public init(_ runs: [LaunchBaselineTimes]) {
+        self.runs = runs
+        main = LaunchSpread(runs.map(\.mainMs))
+        content = LaunchSpread(runs.map(\.contentMs))
+    }
+}
