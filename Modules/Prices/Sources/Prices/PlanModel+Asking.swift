@@ -7,13 +7,7 @@ extension PlanModel {
     /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``PricesError`` when the answer does
     ///   not add up.
     static func askPlan(session: any BoxSession, byPerson: Bool) async throws(SessionError) -> ShownPlan {
-        let answer = try await session.read(.plan, order: byPerson ? .person : .plan)
-        guard case .plan(let plan) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                PricesError(.unexpectedAnswer, "plan.get answered \(answer)").description
-            )
-        }
+        let plan = try await session.read(.plan, order: byPerson ? .person : .plan)
         do {
             return try ShownPlan(plan: plan)
         } catch {

@@ -16,14 +16,10 @@ extension PriceWindowModel {
         guard let timeZone, let day = PriceDay(containing: nowMs, in: timeZone) else {
             throw SessionError(.cancelled, "the box's time zone is not known yet")
         }
-        let request = ReadRequest.prices(PriceGet(fromMs: day.startMs, toMs: day.endMs))
-        let answer = try await session.read(request, order: byPerson ? .person : .rest)
-        guard case .prices(let price) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                PricesError(.unexpectedAnswer, "price.get answered \(answer)").description
-            )
-        }
+        let price = try await session.read(
+            .prices(PriceGet(fromMs: day.startMs, toMs: day.endMs)),
+            order: byPerson ? .person : .rest
+        )
         do {
             return try PriceWindow(answer: price, day: day)
         } catch {

@@ -60,23 +60,17 @@ public actor SiteReadModel<Value: SiteReading>: AskingModel {
 
     /// Reads the kind's path and takes the answer.
     ///
-    /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``SiteError`` when the answer is not
+    /// - Throws: `SessionError` from the read, or `.malformedAnswer` carrying a ``SiteError`` when the body is not
     ///   what the model reads.
     private static func read(
         _ kind: SiteReadKind,
         session: any BoxSession,
         byPerson: Bool
     ) async throws(SessionError) -> Value {
-        let answer = try await session.read(
-            .api(.init(method: "GET", path: kind.path)),
+        let response = try await session.read(
+            .api(APIRequest(method: "GET", path: kind.path)),
             order: byPerson ? .person : kind.order
         )
-        guard case .api(let response) = answer else {
-            throw SessionError(
-                .malformedAnswer,
-                SiteError(.unexpectedAnswer, "\(kind.path) answered \(answer)").description
-            )
-        }
         do {
             return try Value(response: response)
         } catch {
