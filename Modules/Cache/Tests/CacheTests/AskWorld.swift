@@ -74,8 +74,12 @@ struct AskWorld: Sendable {
             wallClock: simulation.clock,
             namer: namer,
             asker: { askName, byPerson throws(SessionError) in
-                let request: ReadRequest = path.map { .api(APIRequest(method: "GET", path: $0)) } ?? .plan
-                _ = try await session.read(request, order: byPerson ? .person : order)
+                let order = byPerson ? .person : order
+                if let path {
+                    _ = try await session.read(.api(APIRequest(method: "GET", path: path)), order: order)
+                } else {
+                    _ = try await session.read(.plan, order: order)
+                }
                 return "\(name) answered under \(askName)"
             }
         )
@@ -127,7 +131,7 @@ extension AskWorld {
 
     /// The app goes to the background for `duration`; the session is closed meanwhile.
     func background(for duration: Duration) async {
-        await session.drop()
+        await session.background()
         await simulation.advance(by: duration)
     }
 

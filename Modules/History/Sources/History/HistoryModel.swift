@@ -226,18 +226,15 @@ public actor HistoryModel: ClientService {
         let nowMs = wallClock.nowMs
         for read in PlannedRead.reads(for: state.held, nowMs: nowMs, configuration: configuration) {
             state.phase = .reading(read, landed: [])
-            let answer: ReadAnswer
+            let history: HistoryAnswer
             do {
-                answer = try await session.read(
+                history = try await session.read(
                     .history(read.query),
                     order: byPerson ? .person : .rest,
                     onChunk: { [inbox] in inbox.land($0) }
                 )
             } catch {
                 return settleFailure(name, error)
-            }
-            guard case .history(let history) = answer else {
-                return settleFailure(name, SessionError(.malformedAnswer, "a hist.query answered as \(answer)"))
             }
             settle(read, history)
         }

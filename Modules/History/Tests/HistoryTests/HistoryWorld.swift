@@ -110,7 +110,7 @@ struct HistoryWorld: Sendable {
 
     /// The app goes to the background for `duration`; the session is closed meanwhile.
     func background(for duration: Duration) async {
-        await session.drop()
+        await session.background()
         await simulation.advance(by: duration)
     }
 

@@ -6,10 +6,7 @@ extension PlanModel {
     ///
     /// - Throws: `SessionError` from the read, or a ``PricesError`` when the answer does not add up.
     static func askPlan(session: any BoxSession, byPerson: Bool) async throws -> ShownPlan {
-        let answer = try await session.read(.plan, order: byPerson ? .person : .plan)
-        guard case .plan(let plan) = answer else {
-            throw PricesError(.unexpectedAnswer, "plan.get answered \(answer)")
-        }
+        let plan = try await session.read(.plan, order: byPerson ? .person : .plan)
         return try ShownPlan(plan: plan)
     }
 }

@@ -15,11 +15,10 @@ extension PriceWindowModel {
         guard let day = PriceDay(containing: nowMs, in: timeZone) else {
             throw PricesError(.unplaceableDay, "\(nowMs) ms has no day in \(timeZone.identifier)")
         }
-        let request = ReadRequest.prices(PriceGet(fromMs: day.startMs, toMs: day.endMs))
-        let answer = try await session.read(request, order: byPerson ? .person : .rest)
-        guard case .prices(let price) = answer else {
-            throw PricesError(.unexpectedAnswer, "price.get answered \(answer)")
-        }
+        let price = try await session.read(
+            .prices(PriceGet(fromMs: day.startMs, toMs: day.endMs)),
+            order: byPerson ? .person : .rest
+        )
         return try PriceWindow(answer: price, day: day)
     }
 }

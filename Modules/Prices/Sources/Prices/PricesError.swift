@@ -6,7 +6,7 @@ public struct PricesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case badSlot, slotsOutOfOrder, unexpectedAnswer, unplaceableDay
+            case badSlot, slotsOutOfOrder, unplaceableDay
         }
 
         private let value: Value
@@ -15,8 +15,6 @@ public struct PricesError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let badSlot = Code(value: .badSlot)
         /// A slot starts before the one before it ends: the slots are not oldest first without overlap.
         public static let slotsOutOfOrder = Code(value: .slotsOutOfOrder)
-        /// The session answered with another kind of answer than the one asked for.
-        public static let unexpectedAnswer = Code(value: .unexpectedAnswer)
 
         /// The calendar cannot place the day containing the instant asked for in the time zone it is read in.
         public static let unplaceableDay = Code(value: .unplaceableDay)

@@ -3,7 +3,8 @@ import ClockSeam
 public import SessionInterface
 
 extension LiveSession {
-    /// Sends `request` through the box's one API slot when its turn comes in ``ReadOrder`` and returns the answer.
+    /// Sends `request` through the box's one API slot when its turn comes in ``ReadOrder`` and returns the answer, by
+    /// the contract of `BoxSession`.
     ///
     /// Reads asked in the same moment leave in order, one display frame after the slot fell idle; a `.person` read
     /// skips that wait and goes first. An equal read queued or on the wire is shared: one frame, every caller
@@ -14,7 +15,7 @@ extension LiveSession {
     /// - Throws: `SessionError`: `.box` with the box's error, `.timeout`, `.carrierLost`, `.responseTooLarge`,
     ///   `.malformedAnswer`, `.requestTooLarge`, `.terminated` or `.incompatibleProtocol` when the box ended the
     ///   session, `.cancelled` when the caller's task is cancelled or the session stopped.
-    public func read(
+    public func readAnswer(
         _ request: ReadRequest,
         order: ReadOrder,
         onChunk: (@Sendable (HistChunk) -> Void)?

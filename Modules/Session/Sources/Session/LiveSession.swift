@@ -213,7 +213,7 @@ public actor LiveSession: BoxSession, ClientService {
         return connection?.hello
     }
 
-    /// Takes the next waiter id: one per call of ``read(_:order:onChunk:)`` or ``command(_:)``.
+    /// Takes the next waiter id: one per call of ``readAnswer(_:order:onChunk:)`` or ``command(_:)``.
     func takeWaiterID() -> Int {
         nextWaiterID += 1
         return nextWaiterID

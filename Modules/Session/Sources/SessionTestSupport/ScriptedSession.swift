@@ -5,10 +5,13 @@ public import SessionInterface
 
 /// A `BoxSession` that answers from a script, for testing the models without a wire.
 ///
-/// It records every read it is asked (the request frames a real session would send), answers each from
-/// ``answer``, and lets a test hold answers back to look at what is in flight, connect and drop the stream, and
-/// push events. Reads asked while disconnected wait for the next ``connect(hello:)``, as the live session's queue
-/// does; equal reads pending at the same time share one request, as the live slot does.
+/// It obeys the contract of `BoxSession` (the suite `SessionContractTests` runs the live session's tests against
+/// it): it records every read it is asked (the request frames a real session would send) and answers each from
+/// ``answer``. A test moves it through the phases a live session goes through: in front with no stream (as made,
+/// or after ``drop()`` or ``comeToFront()``: reads wait), streaming (``connect(hello:)``: waiting reads leave in
+/// ``ReadOrder``) and the background (``background()``: waiting reads fail, new ones fail at once). It can hold
+/// answers back to look at what is in flight, and push events. Equal reads pending at the same time share one
+/// request, as the live slot does.
 public actor ScriptedSession: BoxSession {
     /// One read the session was asked to send.
     public struct SentRead: Sendable, Hashable {
@@ -20,11 +23,17 @@ public actor ScriptedSession: BoxSession {
         public var atMs: Int64
     }
 
+    private struct Waiter {
+        var id: Int
+        var continuation: CheckedContinuation<Result<ReadAnswer, SessionError>, Never>
+        var onChunk: (@Sendable (HistChunk) -> Void)?
+    }
+
     private struct Pending {
         var request: ReadRequest
         var order: ReadOrder
-        var waiters: [CheckedContinuation<ReadAnswer, any Error>]
-        var chunkSinks: [@Sendable (HistChunk) -> Void]
+        var arrival: Int
+        var waiters: [Waiter]
         var sent: Bool
     }
 
@@ -40,13 +49,15 @@ public actor ScriptedSession: BoxSession {
     private let wallClock: any WallClock
     private var pending: [Pending] = []
     private var connected: HelloOK?
+    private var inBackground = false
     private var holding = false
     private var connection = 0
+    private var nextID = 0
 
     /// The number of the current (or last) connection.
     public var connectionNumber: Int { connection }
 
-    /// Makes a disconnected scripted session.
+    /// Makes a scripted session in front with no stream up: reads wait for ``connect(hello:)``.
     public init(wallClock: any WallClock, events: EventBus<SessionEvent> = EventBus()) {
         self.wallClock = wallClock
         self.events = events
@@ -78,8 +89,10 @@ public actor ScriptedSession: BoxSession {
     /// The reads sent and not yet answered.
     public var inFlight: [ReadRequest] { pending.filter(\.sent).map(\.request) }
 
-    /// Brings a stream up: publishes the connection and `streamReturned`, then sends every waiting read.
+    /// Brings a stream up (in front): publishes the connection and `streamReturned`, then sends every waiting read
+    /// in ``ReadOrder``.
     public func connect(hello: HelloOK) {
+        inBackground = false
         connected = hello
         connection += 1
         events.publish(.connection(.streaming(hello)))
@@ -88,36 +101,53 @@ public actor ScriptedSession: BoxSession {
         if !holding { settleSent() }
     }
 
-    /// Drops the stream: every read on the wire fails with `.carrierLost`; reads not yet sent keep waiting.
+    /// Drops the stream in front (a lost carrier, before the redial): every read on the wire fails with
+    /// `.carrierLost`; reads not yet sent keep waiting.
     public func drop() {
         connected = nil
-        let lost = pending.filter(\.sent)
+        fail(pending.filter(\.sent), "the scripted carrier dropped")
         pending.removeAll(where: \.sent)
-        for read in lost {
-            for waiter in read.waiters {
-                waiter.resume(throwing: SessionError(.carrierLost, "the scripted carrier dropped"))
-            }
-        }
         events.publish(.streamLost(reason: "dropped"))
+    }
+
+    /// The app goes to the background: the stream closes, every read on the wire or waiting fails with
+    /// `.carrierLost`, and every read asked until the next ``comeToFront()`` or ``connect(hello:)`` fails at once.
+    public func background() {
+        let wasStreaming = connected != nil
+        connected = nil
+        inBackground = true
+        fail(pending, "the app went to the background")
+        pending.removeAll()
+        if wasStreaming {
+            events.publish(.streamLost(reason: "background"))
+            events.publish(.connection(.closed(reason: SessionError(.cancelled, "background"))))
+        }
+        events.publish(.connection(.idle))
+    }
+
+    /// The app comes back to the front and the stream is not up yet (dialling): reads wait again.
+    public func comeToFront() {
+        inBackground = false
     }
 
     /// Publishes `event` as if the session had.
     public func publish(_ event: SessionEvent) { events.publish(event) }
 
-    public func read(
+    public func readAnswer(
         _ request: ReadRequest,
         order: ReadOrder,
         onChunk: (@Sendable (HistChunk) -> Void)?
     ) async throws(SessionError) -> ReadAnswer {
-        do {
-            return try await withCheckedThrowingContinuation { continuation in
-                enqueue(request, order: order, onChunk: onChunk, continuation: continuation)
+        nextID += 1
+        let id = nextID
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                enqueue(request, order: order, waiter: Waiter(id: id, continuation: continuation, onChunk: onChunk))
             }
-        } catch let error as SessionError {
-            throw error
-        } catch {
-            throw SessionError(.cancelled, "\(error)")
+        } onCancel: {
+            Task { await self.cancel(id) }
         }
+        return try result.get()
     }
 
     public func command(_ request: CommandRequest) async throws(SessionError) -> CommandOutcome {
@@ -127,35 +157,51 @@ public actor ScriptedSession: BoxSession {
 
     public func hello() async -> HelloOK? { connected }
 
-    private func enqueue(
-        _ request: ReadRequest,
-        order: ReadOrder,
-        onChunk: (@Sendable (HistChunk) -> Void)?,
-        continuation: CheckedContinuation<ReadAnswer, any Error>
-    ) {
-        if let index = pending.firstIndex(where: { $0.request == request }) {
-            pending[index].waiters.append(continuation)
-            pending[index].order = min(pending[index].order, order)
-            if let onChunk { pending[index].chunkSinks.append(onChunk) }
+    private func enqueue(_ request: ReadRequest, order: ReadOrder, waiter: Waiter) {
+        if Task.isCancelled {
+            waiter.continuation.resume(returning: .failure(SessionError(.cancelled, "the caller went away")))
             return
         }
-        pending.append(
-            Pending(
-                request: request,
-                order: order,
-                waiters: [continuation],
-                chunkSinks: onChunk.map { [$0] } ?? [],
-                sent: false
+        if inBackground {
+            waiter.continuation.resume(
+                returning: .failure(SessionError(.carrierLost, "the app is in the background"))
             )
-        )
+            return
+        }
+        if let index = pending.firstIndex(where: { $0.request == request }) {
+            pending[index].waiters.append(waiter)
+            if !pending[index].sent { pending[index].order = min(pending[index].order, order) }
+            return
+        }
+        nextID += 1
+        pending.append(Pending(request: request, order: order, arrival: nextID, waiters: [waiter], sent: false))
         if connected != nil {
             sendWaiting()
             if !holding { settleSent() }
         }
     }
 
+    /// A caller went away: it fails with `.cancelled`; a waiting read nobody waits for any more is dropped.
+    private func cancel(_ id: Int) {
+        for index in pending.indices {
+            guard let at = pending[index].waiters.firstIndex(where: { $0.id == id }) else { continue }
+            let waiter = pending[index].waiters.remove(at: at)
+            waiter.continuation.resume(returning: .failure(SessionError(.cancelled, "the caller went away")))
+        }
+        pending.removeAll { !$0.sent && $0.waiters.isEmpty }
+    }
+
+    private func fail(_ reads: [Pending], _ reason: String) {
+        for read in reads {
+            for waiter in read.waiters {
+                waiter.continuation.resume(returning: .failure(SessionError(.carrierLost, reason)))
+            }
+        }
+    }
+
     private func sendWaiting() {
-        let waiting = pending.indices.filter { !pending[$0].sent }.sorted { pending[$0].order < pending[$1].order }
+        let waiting = pending.indices.filter { !pending[$0].sent }
+            .sorted { (pending[$0].order, pending[$0].arrival) < (pending[$1].order, pending[$1].arrival) }
         for index in waiting {
             pending[index].sent = true
             sent.append(SentRead(request: pending[index].request, order: pending[index].order, atMs: wallClock.nowMs))
@@ -168,9 +214,9 @@ public actor ScriptedSession: BoxSession {
         for read in ready {
             let result = answer(read.request)
             if case .success(.history(let history)) = result {
-                for chunk in history.chunks { for sink in read.chunkSinks { sink(chunk) } }
+                for chunk in history.chunks { for waiter in read.waiters { waiter.onChunk?(chunk) } }
             }
-            for waiter in read.waiters { waiter.resume(with: result.mapError { $0 as any Error }) }
+            for waiter in read.waiters { waiter.continuation.resume(returning: result) }
         }
     }
 }

@@ -72,7 +72,7 @@ import Testing
 
     private static func failure(of request: ReadRequest, on session: LiveSession) async -> SessionError? {
         do {
-            _ = try await session.read(request, order: .rest)
+            _ = try await session.readAnswer(request, order: .rest, onChunk: nil)
             return nil
         } catch {
             return error

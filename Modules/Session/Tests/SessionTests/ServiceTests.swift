@@ -35,7 +35,10 @@ import Testing
             await withTaskGroup(of: Void.self) { readers in
                 readers.addTask {
                     do throws(SessionError) {
-                        await results.add(.plan, .success(try await session.read(.plan, order: .plan)))
+                        await results.add(
+                            .plan,
+                            .success(try await session.readAnswer(.plan, order: .plan, onChunk: nil))
+                        )
                     } catch {
                         await results.add(.plan, .failure(error))
                     }

@@ -5,7 +5,7 @@ public struct SiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case undecodable, unexpectedStatus, unexpectedAnswer, unknownTimeZone
+            case undecodable, unexpectedStatus, unknownTimeZone
         }
 
         private let value: Value
@@ -14,8 +14,6 @@ public struct SiteError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let undecodable = Code(value: .undecodable)
         /// The box's handler answered with a status other than 2xx.
         public static let unexpectedStatus = Code(value: .unexpectedStatus)
-        /// The session answered with another kind of answer than the API passthrough's.
-        public static let unexpectedAnswer = Code(value: .unexpectedAnswer)
         /// The box named a time zone this system does not know.
         public static let unknownTimeZone = Code(value: .unknownTimeZone)
 

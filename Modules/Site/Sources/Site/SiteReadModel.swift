@@ -66,13 +66,10 @@ public actor SiteReadModel<Value: SiteReading>: AskingModel {
         session: any BoxSession,
         byPerson: Bool
     ) async throws -> Value {
-        let answer = try await session.read(
-            .api(.init(method: "GET", path: kind.path)),
+        let response = try await session.read(
+            .api(APIRequest(method: "GET", path: kind.path)),
             order: byPerson ? .person : kind.order
         )
-        guard case .api(let response) = answer else {
-            throw SiteError(.unexpectedAnswer, "\(kind.path) answered \(answer)")
-        }
         return try Value(response: response)
     }
 }

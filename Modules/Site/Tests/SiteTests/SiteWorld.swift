@@ -99,7 +99,7 @@ struct SiteWorld: Sendable {
 
     /// The app goes to the background for `duration`, the session closed meanwhile.
     func background(for duration: Duration) async {
-        await session.drop()
+        await session.background()
         await simulation.advance(by: duration)
     }
 

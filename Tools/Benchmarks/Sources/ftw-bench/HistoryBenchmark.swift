@@ -121,7 +121,7 @@ private actor BenchBox: BoxSession {
         self.clock = clock
     }
 
-    func read(
+    func readAnswer(
         _ request: ReadRequest,
         order: ReadOrder,
         onChunk: (@Sendable (HistChunk) -> Void)?
