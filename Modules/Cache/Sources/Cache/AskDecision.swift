@@ -108,6 +108,8 @@ public struct AskDecision: Sendable, Hashable {
     /// The answer stood after a live frame: priming happens once per launch.
     private var primed = false
     private var onWire: OnWire?
+    /// The last weighing could not name what the model wants (the home's zone not known yet): the next frame may.
+    private var unnamed = false
 
     /// A decision with nothing held, nobody looking and no stream.
     public init(_ configuration: Configuration) {
@@ -171,6 +173,31 @@ public struct AskDecision: Sendable, Hashable {
         return .none
     }
 
+    /// The connection the stream runs on, as the rule knows it; nil while none runs.
+    public var streamConnection: Int? { connection }
+
+    /// The earliest wall-clock time (Unix ms) at which a live frame on the known connection can change what the rule
+    /// says, when nothing else happens meanwhile; `Int64.max` for never. On the beat only a turned name asks: an
+    /// answer's time to live and a failure's backoff count only when someone starts looking again, or under a new
+    /// name. So a frame matters while priming, while someone waits for the stream, while the name could not be
+    /// worked out, and otherwise, with someone looking, once the name can have turned.
+    ///
+    /// - Parameters:
+    ///   - nowMs: Now (wall clock, Unix ms).
+    ///   - turns: When the model's name can change with the clock.
+    public func nextBeatMs(after nowMs: Int64, turns: NameTurns) -> Int64 {
+        guard wants else { return .max }
+        if (configuration.primesOnce && !primed) || waitingForStream || unnamed { return nowMs }
+        switch turns {
+        case .anyTime: return nowMs
+        case .never: return .max
+        case .every(let span):
+            let spanMs = max(1, span.wholeMilliseconds)
+            let turned = nowMs >= 0 ? nowMs / spanMs + 1 : (nowMs + 1) / spanMs
+            return turned * spanMs
+        }
+    }
+
     /// Whether a live frame or the stream's return should weigh an ask: to prime, for someone looking, or for
     /// someone who wanted it while no stream ran.
     private var wants: Bool { (configuration.primesOnce && !primed) || lookers > 0 || waitingForStream }
@@ -182,7 +209,11 @@ public struct AskDecision: Sendable, Hashable {
         name: () -> AskName?,
         remember: Bool = false
     ) -> AskAction {
-        guard let wanted = name() else { return .none }
+        guard let wanted = name() else {
+            unnamed = true
+            return .none
+        }
+        unnamed = false
         if stands(wanted, startsLooking: startsLooking, nowMs: nowMs) {
             if configuration.primesOnce { primed = true }
             return .none

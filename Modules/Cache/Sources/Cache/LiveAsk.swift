@@ -57,12 +57,15 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         public var timeToLive: Duration?
         /// The rule for asking again.
         public var policy: AskPolicy
+        /// When the name can change with the clock alone: which live frames the model's loop needs to see.
+        public var nameTurns: NameTurns
 
         /// Makes a configuration.
-        public init(model: String, timeToLive: Duration?, policy: AskPolicy) {
+        public init(model: String, timeToLive: Duration?, policy: AskPolicy, nameTurns: NameTurns = .anyTime) {
             self.model = model
             self.timeToLive = timeToLive
             self.policy = policy
+            self.nameTurns = nameTurns
         }
     }
 
@@ -95,6 +98,8 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
     private let sessionEvents: AsyncStream<SessionEvent>
+    /// Which live frames reach the loop: those after the name can have turned, while someone looks.
+    private let beat: BeatGate
 
     private var lifecycle: ServiceLifecycle
     /// Who is looking, whether the answer stands, the failure and refusal memory, the stream: the rule's state.
@@ -133,7 +138,9 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         self.events = EventBus()
         lifecycle = ServiceLifecycle(name: configuration.model)
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
-        self.sessionEvents = sessionEvents.subscribe()
+        let beat = BeatGate()
+        self.beat = beat
+        self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
     }
 
     /// Hands the model a trigger: a view appearing or going, or a pull to refresh. Returns at once.
@@ -208,6 +215,12 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
             if let input = AskInput(event) { await decide(input) }
         case .adopt(let answer): await decide(.adopted, adopting: answer)
         }
+        let nowMs = wallClock.nowMs
+        beat.set(
+            dueMs: decision.nextBeatMs(after: nowMs, turns: configuration.nameTurns),
+            follows: false,
+            knownConnection: nil
+        )
     }
 
     /// Hands the decision what happened and does what it says, until it says nothing more.

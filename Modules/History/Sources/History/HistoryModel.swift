@@ -70,6 +70,9 @@ public actor HistoryModel: ClientService {
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
     private let inbox = LandingInbox()
+    /// Which live frames reach the loop: while priming, on a new connection, and after the five minutes turned
+    /// with a node open.
+    private let beat: BeatGate
     private var state: State
 
     /// Makes the model of one home's history; it subscribes to the session's bus at once, so no live frame is
@@ -102,7 +105,9 @@ public actor HistoryModel: ClientService {
         self.wallClock = wallClock
         self.configuration = configuration
         self.events = EventBus()
-        self.sessionEvents = sessionEvents.subscribe()
+        let beat = BeatGate()
+        self.beat = beat
+        self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
         (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
         state = State(
             decision: AskDecision(AskDecision.history(policy: policy))
@@ -204,6 +209,11 @@ public actor HistoryModel: ClientService {
         case .session(let event):
             if let input = AskInput(event) { await decide(input) }
         }
+        beat.set(
+            dueMs: state.decision.nextBeatMs(after: wallClock.nowMs, turns: .every(configuration.nameBucket)),
+            follows: true,
+            knownConnection: state.decision.streamConnection
+        )
     }
 
     /// Hands the rule what happened and loads the window while it says so.

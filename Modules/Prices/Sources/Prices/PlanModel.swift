@@ -43,7 +43,12 @@ public actor PlanModel: AskingModel {
         policy: AskPolicy = .ageKeyed
     ) {
         liveAsk = LiveAsk(
-            configuration: .init(model: Self.modelName, timeToLive: nil, policy: policy),
+            configuration: .init(
+                model: Self.modelName,
+                timeToLive: nil,
+                policy: policy,
+                nameTurns: .every(.seconds(900))
+            ),
             site: site,
             store: store,
             sessionEvents: session.events,

@@ -49,7 +49,12 @@ public actor PriceWindowModel: AskingModel {
     ) {
         let memo = PriceNameMemo()
         liveAsk = LiveAsk(
-            configuration: .init(model: Self.modelName, timeToLive: nil, policy: policy),
+            configuration: .init(
+                model: Self.modelName,
+                timeToLive: nil,
+                policy: policy,
+                nameTurns: .every(.seconds(900))
+            ),
             site: site,
             store: store,
             sessionEvents: session.events,

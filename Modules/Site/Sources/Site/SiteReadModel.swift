@@ -43,7 +43,7 @@ public actor SiteReadModel<Value: SiteReading>: AskingModel {
         self.kind = kind
         let name = AskName(kind.model)
         liveAsk = LiveAsk(
-            configuration: .init(model: kind.model, timeToLive: kind.timeToLive, policy: policy),
+            configuration: .init(model: kind.model, timeToLive: kind.timeToLive, policy: policy, nameTurns: .never),
             site: site,
             store: store,
             sessionEvents: session.events,

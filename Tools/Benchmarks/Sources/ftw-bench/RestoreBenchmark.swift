@@ -178,7 +178,7 @@ private struct StoppedClock: WallClock {
 private struct IdleBox: BoxSession {
     let events = EventBus<SessionEvent>()
 
-    func read(
+    func readAnswer(
         _ request: ReadRequest,
         order: ReadOrder,
         onChunk: (@Sendable (HistChunk) -> Void)?
