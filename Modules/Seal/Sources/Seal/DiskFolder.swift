@@ -112,7 +112,7 @@ struct DiskFolder: Sendable {
         do {
             try beforeRename?()
         } catch {
-            throw SealError(.io, "stopped before renaming \(temporary) over \(name): \(error)")
+            throw SealError(.io, "stopped before renaming \(temporary) over \(name): \(error)", cause: error)
         }
         try move(temporary, over: name)
     }

@@ -50,7 +50,7 @@ package enum SealedFileFormat {
             )
             return header + nonce + sealed
         } catch {
-            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)")
+            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)", cause: error)
         }
     }
 
@@ -91,7 +91,7 @@ package enum SealedFileFormat {
         } catch  where error.code == .authenticationFailed {
             throw SealError(.authenticationFailed, "\(name) does not open under this phone's key")
         } catch {
-            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)")
+            throw SealError(.keyUnavailable, "the cipher refused the key: \(error)", cause: error)
         }
     }
 

@@ -90,11 +90,26 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// A sentence for logs, never shown to a person as is.
     public var message: String
+    /// The lower layer's error this one stands for (the cipher's, the file system's), kept as thrown so a caller can
+    /// look at it; not part of equality.
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
+    }
+
+    /// Equal when the code and the message are: the cause is for looking at, not for deciding.
+    public static func == (lhs: SealError, rhs: SealError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
     }
 
     /// The code and the message.

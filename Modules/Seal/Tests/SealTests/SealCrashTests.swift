@@ -16,7 +16,9 @@ import Testing
         let name = SealedFileName.ring(SealHarness.siteA)
         try await harness.store().write(old, to: name)
         let crashing = harness.store(beforeRename: { throw Crash() })
-        #expect(await codeThrown { try await crashing.write(new, to: name) } == .io)
+        let error = await #expect(throws: SealError.self) { try await crashing.write(new, to: name) }
+        #expect(error?.code == .io)
+        #expect(error?.cause is Crash, "what stopped the write is kept as cause")
         #expect(await crashing.read(name) == old)
         #expect(harness.entries().count == 2)
         #expect(await crashing.files().map(\.name) == [name])

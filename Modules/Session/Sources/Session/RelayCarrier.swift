@@ -46,7 +46,7 @@ final class RelayCarrier: Carrier {
         do {
             try await connection.send(.binary(message))
         } catch {
-            throw SessionError(.carrierLost, "the relay socket refused a message: \(error)")
+            throw SessionError(.carrierLost, "the relay socket refused a message: \(error)", cause: error)
         }
     }
 

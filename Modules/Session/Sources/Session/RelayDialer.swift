@@ -70,14 +70,26 @@ public final class RelayDialer: CarrierDialer {
             case .cancelled:
                 throw SessionError(.cancelled, "the dial was cancelled")
             case .connectFailed:
-                throw SessionError(.relayUnreachable, "no relay answers at \(host):\(port): \(error.message)")
+                throw SessionError(
+                    .relayUnreachable,
+                    "no relay answers at \(host):\(port): \(error.message)",
+                    cause: error
+                )
             case .timeout, .tlsHandshakeTimeout:
-                throw SessionError(.slowLink, "the relay at \(host):\(port) was too slow to open: \(error.message)")
+                throw SessionError(
+                    .slowLink,
+                    "the relay at \(host):\(port) was too slow to open: \(error.message)",
+                    cause: error
+                )
             case .tlsUntrustedCertificate, .tlsCertificateExpired, .tlsWrongHost, .tlsPlainTextServer,
                 .tlsConfiguration, .tlsUnavailable:
-                throw SessionError(.relayNotTrusted, error.message)
+                throw SessionError(.relayNotTrusted, error.message, cause: error)
             default:
-                throw SessionError(.dialFailed, "the relay at \(host):\(port) could not be reached: \(error)")
+                throw SessionError(
+                    .dialFailed,
+                    "the relay at \(host):\(port) could not be reached: \(error)",
+                    cause: error
+                )
             }
         }
         return RelayCarrier(connection: connection) { [rendezvous] code, reason in

@@ -69,12 +69,28 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The box's own error body when ``code`` is `.box`.
     public var box: ErrorBody?
+    /// The lower layer's error this one stands for (a socket's, a TLS handshake's), kept as thrown so a caller can
+    /// look at it; not part of equality, which is what the session decides by.
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String, box: ErrorBody? = nil) {
+    public init(_ code: Code, _ message: String, box: ErrorBody? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.box = box
+        self.cause = cause
+    }
+
+    /// Equal when the code, the message and the box's body are: the cause is for looking at, not for deciding.
+    public static func == (lhs: SessionError, rhs: SessionError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.box == rhs.box
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(box)
     }
 
     /// Whether trying again later may succeed: the box says so for its own errors; a lost carrier or a silence

@@ -122,5 +122,6 @@ import WebSocket
         let error = await #expect(throws: SessionError.self) { _ = try await dialer.dial() }
         #expect(error?.code == .relayUnreachable)
         #expect(error?.message.hasPrefix("the relay") == false)
+        #expect((error?.cause as? WebSocketError)?.code == .connectFailed, "the socket's own error is kept as cause")
     }
 }
