@@ -241,7 +241,8 @@ let package = Package(
             dependencies: [
                 "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient", "SealTestSupport",
+                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient",
+                "SealTestSupport",
                 "Cache", "Prices", "Site", "HeadlessTooling",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
