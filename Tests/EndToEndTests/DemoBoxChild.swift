@@ -16,6 +16,7 @@ final class DemoBoxChild: @unchecked Sendable {
 
     private let process = Process()
     private let exited: AsyncStream<Int32>
+    private let errorText = ErrorText()
     /// Every line the box prints on stdout, until it exits.
     let lines: AsyncStream<String>
 
@@ -34,7 +35,8 @@ final class DemoBoxChild: @unchecked Sendable {
             process.arguments = arguments
         }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         let (exited, exit) = AsyncStream.makeStream(of: Int32.self)
         self.exited = exited
         process.terminationHandler = { process in
@@ -47,6 +49,9 @@ final class DemoBoxChild: @unchecked Sendable {
         Thread.detachNewThread {
             Self.read(output.fileHandleForReading, into: sink)
         }
+        Thread.detachNewThread { [errorText] in
+            errorText.collect(errors.fileHandleForReading)
+        }
         let pid = process.processIdentifier
         Task {
             try await ContinuousClock().sleep(for: .seconds(60))
@@ -56,6 +61,9 @@ final class DemoBoxChild: @unchecked Sendable {
 
     /// Whether the box is still running.
     var isRunning: Bool { process.isRunning }
+
+    /// What the box printed on stderr so far: why it stopped, when it did.
+    var standardError: String { errorText.text }
 
     /// Sends SIGTERM and waits for the exit status.
     func stop() async -> Int32? {
@@ -87,5 +95,21 @@ final class DemoBoxChild: @unchecked Sendable {
             }
         }
         sink.finish()
+    }
+}
+
+/// A child's stderr, gathered on its own thread so a test can say why the child stopped.
+private final class ErrorText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    func collect(_ handle: FileHandle) {
+        while true {
+            let data = handle.availableData
+            if data.isEmpty { return }
+            lock.withLock { bytes += data }
+        }
     }
 }

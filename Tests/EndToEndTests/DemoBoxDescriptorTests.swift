@@ -75,8 +75,8 @@ import Darwin
         }
         #expect(connected)
         #expect(starved.isEmpty)
-        #expect(served == "HTTP/1.1 101 Switching Protocols")
-        #expect(box.isRunning)
+        #expect(served == "HTTP/1.1 101 Switching Protocols", "the box said: \(box.standardError)")
+        #expect(box.isRunning, "the box said: \(box.standardError)")
         #expect(await box.stop() == 0)
     }
 }

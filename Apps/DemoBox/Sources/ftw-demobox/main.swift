@@ -81,6 +81,10 @@ let box = SimulatedBox(
     clock: ContinuousClock(),
     wallClock: SystemWallClock()
 )
+// libdispatch makes its event loop's descriptors (epoll, eventfd, timerfd) on the first timer and traps (SIGILL)
+// when it cannot; a flood of connections can fill the descriptor table before the first handshake deadline is armed.
+// One timer now, before anything listens, makes them while descriptors are free.
+try? await ContinuousClock().sleep(for: .milliseconds(1))
 let relay: DemoRelayServer
 let tls: DemoBoxTLS?
 do {
