@@ -47,7 +47,6 @@ public actor PriceWindowModel: AskingModel {
         timeZone: @escaping @Sendable () -> TimeZone?,
         policy: AskPolicy = .ageKeyed
     ) {
-        let memo = PriceNameMemo()
         liveAsk = LiveAsk(
             configuration: .init(
                 model: Self.modelName,
@@ -60,7 +59,7 @@ public actor PriceWindowModel: AskingModel {
             sessionEvents: session.events,
             wallClock: wallClock,
             namer: { nowMs, stored in
-                timeZone().flatMap { memo.name(nowMs: nowMs, timeZone: $0, stored: stored) }
+                timeZone().flatMap { Self.name(nowMs: nowMs, timeZone: $0, stored: stored) }
             },
             personNamer: { nowMs, stored in
                 Self.name(nowMs: nowMs, timeZone: timeZone() ?? Self.zoneUntilKnown, stored: stored)
