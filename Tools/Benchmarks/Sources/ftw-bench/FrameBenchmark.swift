@@ -131,7 +131,7 @@ enum FrameBenchmark {
     /// The app's end of a session and the deltas its box sealed.
     static func bareFrames() -> (app: NoiseSession, sealed: [[UInt8]]) {
         guard case (var box, let app)? = try? sessionPair() else { preconditionFailure("the bench's handshake failed") }
-        return (app, FrameMix.deltas.compactMap { try? box.seal(FrameBox.frame($0, id: nil)) })
+        return (app, FrameMix.deltas.compactMap { try? box.seal(HostileRelay.frame($0, id: nil)) })
     }
 
     /// Opens and decodes `sealed` in order; returns a checksum so nothing is optimised away.

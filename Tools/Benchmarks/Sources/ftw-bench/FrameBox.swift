@@ -30,7 +30,7 @@ actor FrameBox {
     /// Seals `messages` in order on the session's sending side, ready to be sent one by one.
     func seal(_ messages: [Message], id: UInt32? = nil) -> [[UInt8]] {
         messages.compactMap { message in
-            guard var session, let sealed = try? session.seal(Self.frame(message, id: id)) else { return nil }
+            guard var session, let sealed = try? session.seal(HostileRelay.frame(message, id: id)) else { return nil }
             self.session = session
             return sealed
         }
@@ -69,12 +69,5 @@ actor FrameBox {
         else { return }
         self.session = session
         await send(message2)
-    }
-
-    /// A message in its frame, as the box sends it.
-    static func frame(_ message: Message, id: UInt32?) throws -> [UInt8] {
-        let bucket = message.lane == .control ? Frame.defaultControlBucket : nil
-        return try Frame(lane: message.lane, flags: [], payload: message.envelope(id: id).encoded(), bucket: bucket)
-            .encoded()
     }
 }
