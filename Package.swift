@@ -51,7 +51,7 @@ let package = Package(
         ),
         module("Crypto", "Crypto", [openSSL]),
         moduleTests("Crypto", "CryptoTests", ["Crypto", "Fixtures"]),
-        module("Fixtures", "Fixtures"),
+        module("Fixtures", "Fixtures", ["Bus"]),
 
         // The wire, sans I/O.
         module("Protocol", "BoxProtocol"),
@@ -62,7 +62,7 @@ let package = Package(
         module("Session", "Noise", ["Crypto"]),
         .target(
             name: "WebSocket",
-            dependencies: [openSSL],
+            dependencies: [openSSL, "Bus"],
             path: "Modules/Session/Sources/WebSocket",
             exclude: ["README.md"]
         ),

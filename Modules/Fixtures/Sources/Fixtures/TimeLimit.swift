@@ -1,4 +1,4 @@
-import Synchronization
+import Bus
 
 /// A cap on a test's wait for something another thread, socket or process does. The wait itself is on an event (a
 /// line printed, a message received, an event published), never a poll; the cap only turns a hang into a failure
@@ -32,75 +32,29 @@ public enum TimeLimit {
         _ what: String,
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        let outcome = FirstOutcome<T>()
+        let outcome = OneShot<Result<T, any Error>>()
         let worker = Task {
             do {
-                outcome.settle(.success(try await work()))
+                outcome.fulfil(.success(try await work()))
             } catch {
-                outcome.settle(.failure(error))
+                outcome.fulfil(.failure(error))
             }
         }
         let timer = Task {
             do {
                 try await clock.sleep(for: limit)
-                outcome.settle(.failure(Exceeded(what: what, limit: "\(limit)")))
+                outcome.fulfil(.failure(Exceeded(what: what, limit: "\(limit)")))
             } catch {
-                outcome.settle(.failure(error))
+                outcome.fulfil(.failure(error))
             }
         }
         let result = await withTaskCancellationHandler {
             await outcome.value
         } onCancel: {
-            outcome.settle(.failure(CancellationError()))
+            outcome.fulfil(.failure(CancellationError()))
         }
         worker.cancel()
         timer.cancel()
         return try result.get()
-    }
-
-    /// The first of several racers' results, awaited by one task.
-    private final class FirstOutcome<T: Sendable>: Sendable {
-        private enum State {
-            case empty
-            case waiting(CheckedContinuation<Result<T, any Error>, Never>)
-            case ready(Result<T, any Error>)
-            case done
-        }
-
-        private let state = Mutex(State.empty)
-
-        /// Sets the result unless a racer already did.
-        func settle(_ result: Result<T, any Error>) {
-            let waiter = state.withLock { state -> CheckedContinuation<Result<T, any Error>, Never>? in
-                switch state {
-                case .empty:
-                    state = .ready(result)
-                    return nil
-                case .waiting(let continuation):
-                    state = .done
-                    return continuation
-                case .ready, .done:
-                    return nil
-                }
-            }
-            waiter?.resume(returning: result)
-        }
-
-        /// The first result, waiting for it if need be.
-        var value: Result<T, any Error> {
-            get async {
-                await withCheckedContinuation { continuation in
-                    let ready = state.withLock { state -> Result<T, any Error>? in
-                        guard case .ready(let result) = state else {
-                            state = .waiting(continuation)
-                            return nil
-                        }
-                        state = .done
-                        return result
-                    }
-                    if let ready { continuation.resume(returning: ready) }
-                }
-            }
-        }
     }
 }

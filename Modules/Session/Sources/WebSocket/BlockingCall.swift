@@ -1,3 +1,4 @@
+import Bus
 import Foundation
 
 /// Runs blocking socket work on a thread of its own and awaits it, bounded by a deadline on an injected clock.

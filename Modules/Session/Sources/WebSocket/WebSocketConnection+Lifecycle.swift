@@ -1,3 +1,4 @@
+import Bus
 import Dispatch
 import Foundation
 import Synchronization

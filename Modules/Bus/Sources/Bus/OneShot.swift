@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// It lets a blocking thread and a clock deadline race without either being able to resume a continuation twice:
 /// ``fulfil(_:)`` reports whether this racer won, so the loser knows it must clean up after itself.
-final class OneShot<Value: Sendable>: Sendable {
+public final class OneShot<Value: Sendable>: Sendable {
     private enum State {
         /// Nobody has fulfilled it and nobody is waiting.
         case empty
@@ -18,11 +18,14 @@ final class OneShot<Value: Sendable>: Sendable {
 
     private let state = Mutex(State.empty)
 
+    /// Makes an empty one.
+    public init() {}
+
     /// Sets the value unless another racer already did.
     ///
     /// - Returns: Whether this call won.
     @discardableResult
-    func fulfil(_ value: Value) -> Bool {
+    public func fulfil(_ value: Value) -> Bool {
         let (won, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Value, Never>?) in
             switch state {
             case .empty:
@@ -40,7 +43,7 @@ final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The winning value, waiting for it if need be; call from one task only.
-    var value: Value {
+    public var value: Value {
         get async {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state -> Value? in
