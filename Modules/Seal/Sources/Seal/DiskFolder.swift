@@ -80,12 +80,20 @@ struct DiskFolder: Sendable {
 
     /// The bytes of the opened `file`, refused unread when its size is past `limit`; a file that grows while it is
     /// read is refused at `limit` + 1 bytes, so memory never goes past that.
+    ///
+    /// The buffer starts at the size the file had when opened, plus one byte that tells a file that grew, and doubles
+    /// only while the file keeps growing: a launch reads a 139-byte ring without zeroing the 256 KB its kind may hold
+    /// (that cost 0.4 ms of page faults on the way to the first content).
     static func readBounded(_ file: OpenFile, limit: Int, _ name: String) throws(SealError) -> [UInt8] {
         let size = Int(file.information.st_size)
         guard size <= limit else { throw tooLarge(name, size, limit) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
-        while count < bytes.count {
+        while true {
+            if count == bytes.count {
+                guard count <= limit else { throw tooLarge(name, count, limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(count, limit + 1 - count)))
+            }
             let got = bytes[count...].withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
             if got == 0 { break }
             guard got > 0 else {
