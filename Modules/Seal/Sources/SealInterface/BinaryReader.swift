@@ -114,6 +114,15 @@ public struct BinaryReader {
         return text
     }
 
+    /// Bytes written by ``BinaryWriter/bytes(_:)``, at most `limit` of them.
+    ///
+    /// - Throws: As ``count(atMost:of:)``.
+    public mutating func bytes(atMost limit: Int) throws(SealedContentError) -> [UInt8] {
+        let length = try count(atMost: limit, of: "bytes")
+        defer { offset += length }
+        return Array(bytes[offset..<offset + length])
+    }
+
     /// A value that may be absent, written by ``BinaryWriter/optional(_:_:)``.
     ///
     /// - Throws: As ``bool()``, or what `read` throws.

@@ -59,6 +59,12 @@ public struct BinaryWriter: Sendable {
         bytes.append(contentsOf: value.utf8)
     }
 
+    /// Bytes as their count and the bytes themselves: keys and secrets.
+    public mutating func bytes(_ value: [UInt8]) {
+        count(value.count)
+        bytes.append(contentsOf: value)
+    }
+
     /// A value that may be absent: a flag, then the value when present.
     public mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
         bool(value != nil)

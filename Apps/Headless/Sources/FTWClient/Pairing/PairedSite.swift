@@ -61,20 +61,28 @@ public struct PairedSite: Sendable, Hashable, Codable {
     /// The kept file's model name: the pairing record is sealed like any model file, as `kept-pairing-<site>`.
     public static let fileModel = "pairing"
 
-    /// Reads the record of `site` from `store`, nil when there is none (or it failed to open).
+    /// Reads the record of `site` from `store`, nil when there is none (or it failed to open or decode).
+    ///
+    /// A record an older build wrote is JSON: it is read as such and left as it is (a launch writes nothing); the
+    /// next write of the record makes it binary. Unlike a model's file it is never discarded when it does not
+    /// decode: it holds the device key the box knows this phone by, and no box answer can give it back.
     public static func read(site: SiteID, from store: any SealedStore) async -> PairedSite? {
         guard let bytes = await store.keptFile(name: fileModel, site: site) else { return nil }
-        return try? JSONDecoder().decode(PairedSite.self, from: Data(bytes))
+        let file = "pairing-\(site)"
+        do {
+            return try SealedContents.decode(bytes, as: PairedSite.self, file: file)
+        } catch  where error.code == .olderFormat {
+            return try? JSONDecoder().decode(PairedSite.self, from: Data(bytes))
+        } catch {
+            return nil
+        }
     }
 
-    /// Seals the record in `store`.
+    /// Seals the record in `store`, in the binary layout of every model file.
     ///
     /// - Throws: `SealError` when the file cannot be written.
     public func write(to store: any SealedStore) async throws(SealError) {
-        guard let bytes = try? JSONEncoder().encode(self) else {
-            throw SealError(.io, "the pairing record did not encode")
-        }
-        try await store.keepFile(name: Self.fileModel, site: site, contents: Array(bytes))
+        try await store.keepFile(name: Self.fileModel, site: site, contents: SealedContents.encode(self))
     }
 
     /// Every site paired on this phone, from the sealed files in `store`.
