@@ -179,15 +179,22 @@ public struct AskDecision: Sendable, Hashable {
     /// The earliest wall-clock time (Unix ms) at which a live frame on the known connection can change what the rule
     /// says, when nothing else happens meanwhile; `Int64.max` for never. On the beat only a turned name asks: an
     /// answer's time to live and a failure's backoff count only when someone starts looking again, or under a new
-    /// name. So a frame matters while priming, while someone waits for the stream, while the name could not be
-    /// worked out, and otherwise, with someone looking, once the name can have turned.
+    /// name. So a frame matters while someone waits for the stream, while the name could not be worked out, while
+    /// priming with no failure, and otherwise, with someone looking, once the name can have turned and any backoff
+    /// has passed. After a failure a frame asks nothing for a model nobody looks at, priming or not.
     ///
     /// - Parameters:
     ///   - nowMs: Now (wall clock, Unix ms).
     ///   - turns: When the model's name can change with the clock.
     public func nextBeatMs(after nowMs: Int64, turns: NameTurns) -> Int64 {
         guard wants else { return .max }
-        if (configuration.primesOnce && !primed) || waitingForStream || unnamed { return nowMs }
+        if waitingForStream || unnamed { return nowMs }
+        if let failure {
+            if lookers == 0 { return .max }
+            if failure.notBeforeMs > nowMs { return failure.notBeforeMs }
+        } else if configuration.primesOnce && !primed {
+            return nowMs
+        }
         switch turns {
         case .anyTime: return nowMs
         case .never: return .max

@@ -43,6 +43,27 @@ import Testing
         #expect(rule.decision.streamConnection == 1)
     }
 
+    @Test func afterAFailureOnlyTheFramesThatCouldAskAgainPass() {
+        var rule = AskDecisionTests.Rule.history()
+        _ = rule.stream(build: "b1")
+        rule.nowMs = 1_000_000
+        _ = rule.on(.failed(AskDecisionTests.timeout))
+        #expect(
+            rule.decision.nextBeatMs(after: rule.nowMs, turns: Self.quarter) == .max,
+            "a failed prime, nobody looks"
+        )
+        #expect(rule.on(.viewAppeared) == .ask("quarter 1", byPerson: false))
+        _ = rule.on(.failed(AskDecisionTests.timeout))
+        #expect(rule.decision.nextBeatMs(after: rule.nowMs, turns: Self.quarter) == 1_060_000, "not before the backoff")
+        #expect(
+            rule.decision.nextBeatMs(after: 1_060_000, turns: Self.quarter) == 1_800_000,
+            "then once the name turned"
+        )
+        rule.nowMs = 1_800_000
+        rule.wanted = "quarter 2"
+        #expect(rule.on(.liveFrame(connection: 1)) == .ask("quarter 2", byPerson: false), "the frame the gate let by")
+    }
+
     @Test func theGateHoldsBackFramesBeforeTheirTimeAndNothingElse() {
         let gate = BeatGate()
         let frame = SessionEvent.telemetry(
