@@ -29,8 +29,13 @@ final class InboundWindow: Sendable {
 
     /// Takes a place, waiting while every place is taken.
     ///
-    /// - Returns: False when the waiting task was cancelled (no place was taken).
+    /// A free place is taken without suspending: the cancellation handler and the continuation a wait needs cost
+    /// more than the rest of a live frame's hand-over, and the window is almost never full.
+    ///
+    /// - Returns: False when the task was cancelled (no place was taken).
     func take() async -> Bool {
+        if Task.isCancelled { return false }
+        if state.withLock({ Self.takeFree(&$0, capacity: capacity) }) { return true }
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -39,11 +44,7 @@ final class InboundWindow: Sendable {
             await withCheckedContinuation { continuation in
                 let immediate = state.withLock { state -> Bool? in
                     if Task.isCancelled { return false }
-                    guard state.taken >= capacity else {
-                        state.taken += 1
-                        state.peak = max(state.peak, state.taken)
-                        return true
-                    }
+                    if Self.takeFree(&state, capacity: capacity) { return true }
                     state.waiters[id] = continuation
                     return nil
                 }
@@ -53,6 +54,14 @@ final class InboundWindow: Sendable {
             let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
             waiter?.resume(returning: false)
         }
+    }
+
+    /// Takes a place if one is free.
+    private static func takeFree(_ state: inout State, capacity: Int) -> Bool {
+        guard state.taken < capacity else { return false }
+        state.taken += 1
+        state.peak = max(state.peak, state.taken)
+        return true
     }
 
     /// Gives a place back, handing it straight to the runner that waited longest.
