@@ -295,7 +295,13 @@ private struct MapBuilder {
 
     private mutating func isNew(_ key: CBOR) -> Bool {
         let count = map.entries.count
-        if count < Self.linearLimit { return !map.entries.contains { $0.key == key } }
+        if count < Self.linearLimit {
+            guard case .text(let text) = key else { return !map.entries.contains { $0.key == key } }
+            return !map.entries.contains { entry in
+                guard case .text(let other) = entry.key else { return false }
+                return CBOR.sameUTF8(other, text)
+            }
+        }
         if count == Self.linearLimit { keys = Set(map.entries.lazy.map(\.key)) }
         return keys.insert(key).inserted
     }
