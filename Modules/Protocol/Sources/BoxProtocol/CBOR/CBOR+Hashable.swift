@@ -24,7 +24,12 @@ extension CBOR: Hashable {
     static func sameUTF8(_ a: String, _ b: String) -> Bool {
         guard a == b, a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
-        return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                for index in a.indices where a[index] != b[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Hashes what ``==(_:_:)`` compares, so equal values hash alike.

@@ -46,8 +46,8 @@ public struct CBORMap: Sendable {
         get {
             // Compared as text in place: wrapping `key` in a CBOR value and comparing values costs several times
             // more, and every message reads its fields this way.
-            for entry in entries {
-                if case .text(let text) = entry.key, CBOR.sameUTF8(text, key) { return entry.value }
+            for index in entries.indices {
+                if case .text(let text) = entries[index].key, CBOR.sameUTF8(text, key) { return entries[index].value }
             }
             return nil
         }

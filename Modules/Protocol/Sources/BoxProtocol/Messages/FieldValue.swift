@@ -178,8 +178,7 @@ struct FieldValue {
     func byFieldID() throws(ProtocolError) -> [(id: Int, value: FieldValue)] {
         let path = path
         let entries = try map().entries
-        var seen: Set<Int> = []
-        seen.reserveCapacity(entries.count)
+        var seen = Set<Int>(minimumCapacity: entries.count)
         return try entries.map { (entry: CBORMap.Entry) throws(ProtocolError) in
             let id = try fieldID(entry.key)
             guard seen.insert(id).inserted else { throw duplicate(id) }
@@ -194,8 +193,7 @@ struct FieldValue {
     /// insert finds a repeated id, and a value's path is spelled out only for the error.
     func fieldValues() throws(ProtocolError) -> [Int: Int64] {
         let entries = try map().entries
-        var values: [Int: Int64] = [:]
-        values.reserveCapacity(entries.count)
+        var values = [Int: Int64](minimumCapacity: entries.count)
         var firstBadValue: (id: Int, value: CBOR)?
         for entry in entries {
             let id = try fieldID(entry.key)
