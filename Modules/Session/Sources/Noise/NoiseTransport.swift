@@ -39,7 +39,7 @@ public struct NoiseTransport: Sendable {
         let header = Self.header(sequence)
         var wire = header
         wire.reserveCapacity(frame.count + Self.overhead)
-        try keyedCipher().seal(frame, counter: sequence, associatedData: header[...], appendingTo: &wire)
+        try keyedCipher(for: "sealing").seal(frame, counter: sequence, associatedData: header[...], appendingTo: &wire)
         nextSequence = sequence + 1
         return wire
     }
@@ -59,7 +59,11 @@ public struct NoiseTransport: Sendable {
         }
         let header = wire.prefix(Self.sequenceSize)
         let sequence = header.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let frame = try keyedCipher().open(wire.dropFirst(Self.sequenceSize), counter: sequence, associatedData: header)
+        let frame = try keyedCipher(for: "opening").open(
+            wire.dropFirst(Self.sequenceSize),
+            counter: sequence,
+            associatedData: header
+        )
         guard window.accept(sequence) else {
             throw NoiseError(.replay, "sequence number \(sequence) was already seen or is too old")
         }
@@ -67,8 +71,8 @@ public struct NoiseTransport: Sendable {
     }
 
     /// The cipher this transport alone holds, made from the key when it has none yet or shares one with a copy.
-    private mutating func keyedCipher() throws(NoiseError) -> TransportCipher {
-        if !isKnownUniquelyReferenced(&cipher) { cipher = try TransportCipher(key: key) }
+    private mutating func keyedCipher(for step: String) throws(NoiseError) -> TransportCipher {
+        if !isKnownUniquelyReferenced(&cipher) { cipher = try TransportCipher(key: key, for: step) }
         guard let cipher else { preconditionFailure("a transport's cipher was made just above") }
         return cipher
     }

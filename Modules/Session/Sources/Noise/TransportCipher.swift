@@ -11,11 +11,12 @@ final class TransportCipher: @unchecked Sendable {
     /// The nonce of the message in hand, rewritten in place for each one.
     private var nonce = NoiseCipher.nonce(0)
 
-    init(key: [UInt8]) throws(NoiseError) {
+    /// A cipher keyed with `key` for the first message; `step` ("sealing", "opening") names it in an error.
+    init(key: [UInt8], for step: String) throws(NoiseError) {
         do {
             cipher = try AEADCipher(.chaCha20Poly1305, key: key)
         } catch {
-            throw NoiseError(error, while: "keying the transport")
+            throw NoiseError(error, while: step)
         }
     }
 

@@ -122,6 +122,17 @@ import Testing
         #expect(try await second == Array(frames.dropFirst()))
     }
 
+    @Test func aKeyOfTheWrongSizeIsRefusedByTheStepThatNeedsIt() {
+        var transport = NoiseTransport(key: [UInt8](repeating: 7, count: 31))
+        #expect(throws: NoiseError(.invalidKey, "sealing: an AEAD key is 32 bytes, not 31")) {
+            try transport.seal(frame)
+        }
+        #expect(throws: NoiseError(.invalidKey, "opening: an AEAD key is 32 bytes, not 31")) {
+            try transport.open([UInt8](repeating: 0, count: 40))
+        }
+        #expect(transport.nextSequence == 0)
+    }
+
     private static func openAll(_ wires: ArraySlice<[UInt8]>, with session: NoiseSession) throws -> [[UInt8]] {
         var session = session
         return try wires.map { try session.open($0) }
