@@ -297,10 +297,10 @@ private struct MapBuilder {
         let count = map.entries.count
         if count < Self.linearLimit {
             guard case .text(let text) = key else { return !map.entries.contains { $0.key == key } }
-            return !map.entries.contains { entry in
-                guard case .text(let other) = entry.key else { return false }
-                return CBOR.sameUTF8(other, text)
+            for index in map.entries.indices {
+                if case .text(let other) = map.entries[index].key, CBOR.sameUTF8(other, text) { return false }
             }
+            return true
         }
         if count == Self.linearLimit { keys = Set(map.entries.lazy.map(\.key)) }
         return keys.insert(key).inserted
