@@ -15,7 +15,8 @@ public enum AEADAlgorithm: Sendable, Hashable {
     /// Tag size in bytes.
     public static let tagSize = 16
 
-    /// Encrypts `plaintext` and authenticates it together with `associatedData`.
+    /// Encrypts `plaintext` and authenticates it together with `associatedData`, with a cipher made for this one
+    /// message (see ``AEADCipher`` for many messages under one key).
     ///
     /// - Returns: ciphertext ‖ tag (`plaintext.count + 16` bytes).
     /// - Throws: `CryptoError` when the key or nonce has the wrong size.
@@ -25,11 +26,14 @@ public enum AEADAlgorithm: Sendable, Hashable {
         nonce: [UInt8],
         associatedData: [UInt8] = []
     ) throws(CryptoError) -> [UInt8] {
-        try Self.check(key: key, nonce: nonce)
-        return try AEADBackend.seal(self, plaintext, key: key, nonce: nonce, associatedData: associatedData)
+        var cipher = try AEADCipher(self, key: key)
+        var sealed: [UInt8] = []
+        sealed.reserveCapacity(plaintext.count + Self.tagSize)
+        try cipher.seal(plaintext[...], nonce: nonce, associatedData: associatedData[...], appendingTo: &sealed)
+        return sealed
     }
 
-    /// Checks the tag and decrypts `sealed` (ciphertext ‖ tag).
+    /// Checks the tag and decrypts `sealed` (ciphertext ‖ tag), with a cipher made for this one message.
     ///
     /// - Throws: `CryptoError` with `.authenticationFailed` when the bytes, key, nonce or associated data differ
     ///   from those sealed (including input shorter than a tag), or a size error for the key or nonce.
@@ -39,19 +43,7 @@ public enum AEADAlgorithm: Sendable, Hashable {
         nonce: [UInt8],
         associatedData: [UInt8] = []
     ) throws(CryptoError) -> [UInt8] {
-        try Self.check(key: key, nonce: nonce)
-        guard sealed.count >= Self.tagSize else {
-            throw CryptoError(.authenticationFailed, "\(sealed.count) bytes cannot hold a 16-byte tag")
-        }
-        return try AEADBackend.open(self, sealed, key: key, nonce: nonce, associatedData: associatedData)
-    }
-
-    private static func check(key: [UInt8], nonce: [UInt8]) throws(CryptoError) {
-        guard key.count == keySize else {
-            throw CryptoError(.invalidKeySize, "an AEAD key is 32 bytes, not \(key.count)")
-        }
-        guard nonce.count == nonceSize else {
-            throw CryptoError(.invalidNonceSize, "an AEAD nonce is 12 bytes, not \(nonce.count)")
-        }
+        var cipher = try AEADCipher(self, key: key)
+        return try cipher.open(sealed[...], nonce: nonce, associatedData: associatedData[...])
     }
 }

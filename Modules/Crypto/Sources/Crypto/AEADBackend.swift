@@ -2,16 +2,23 @@
 import CryptoKit
 import Foundation
 
-/// CryptoKit's AES-GCM and ChaChaPoly behind ``AEADAlgorithm``.
-enum AEADBackend {
-    static func seal(
-        _ algorithm: AEADAlgorithm,
-        _ plaintext: [UInt8],
-        key: [UInt8],
+/// CryptoKit's AES-GCM and ChaChaPoly behind ``AEADCipher``: CryptoKit keeps no context between messages, so this
+/// holds the key and hands it to each call.
+struct AEADBackend: ~Copyable {
+    private let algorithm: AEADAlgorithm
+    private let key: SymmetricKey
+
+    init(_ algorithm: AEADAlgorithm, key: [UInt8]) throws(CryptoError) {
+        self.algorithm = algorithm
+        self.key = SymmetricKey(data: key)
+    }
+
+    mutating func seal(
+        _ plaintext: ArraySlice<UInt8>,
         nonce: [UInt8],
-        associatedData: [UInt8]
-    ) throws(CryptoError) -> [UInt8] {
-        let key = SymmetricKey(data: key)
+        associatedData: ArraySlice<UInt8>,
+        appendingTo output: inout [UInt8]
+    ) throws(CryptoError) {
         do {
             switch algorithm {
             case .aes256GCM:
@@ -21,7 +28,8 @@ enum AEADBackend {
                     nonce: AES.GCM.Nonce(data: nonce),
                     authenticating: associatedData
                 )
-                return Array(box.ciphertext) + Array(box.tag)
+                output += box.ciphertext
+                output += box.tag
             case .chaCha20Poly1305:
                 let box = try ChaChaPoly.seal(
                     plaintext,
@@ -29,21 +37,19 @@ enum AEADBackend {
                     nonce: ChaChaPoly.Nonce(data: nonce),
                     authenticating: associatedData
                 )
-                return Array(box.ciphertext) + Array(box.tag)
+                output += box.ciphertext
+                output += box.tag
             }
         } catch {
             throw CryptoError(.backend, "CryptoKit refused to seal: \(error)")
         }
     }
 
-    static func open(
-        _ algorithm: AEADAlgorithm,
-        _ sealed: [UInt8],
-        key: [UInt8],
+    mutating func open(
+        _ sealed: ArraySlice<UInt8>,
         nonce: [UInt8],
-        associatedData: [UInt8]
+        associatedData: ArraySlice<UInt8>
     ) throws(CryptoError) -> [UInt8] {
-        let key = SymmetricKey(data: key)
         let ciphertext = sealed.dropLast(AEADAlgorithm.tagSize)
         let tag = sealed.suffix(AEADAlgorithm.tagSize)
         do {
@@ -67,103 +73,134 @@ enum AEADBackend {
 #else
 import COpenSSL
 
-/// libcrypto's EVP AEAD interface behind ``AEADAlgorithm``.
-enum AEADBackend {
+/// libcrypto's EVP AEAD interface behind ``AEADCipher``: one cipher context, keyed once, given a fresh nonce for
+/// each message, and freed (libcrypto wipes it) with the value.
+struct AEADBackend: ~Copyable {
     private static let setIVLength: Int32 = 0x9  // EVP_CTRL_AEAD_SET_IVLEN
     private static let getTag: Int32 = 0x10  // EVP_CTRL_AEAD_GET_TAG
     private static let setTag: Int32 = 0x11  // EVP_CTRL_AEAD_SET_TAG
+    private static let tagSize = AEADAlgorithm.tagSize
 
-    static func seal(
-        _ algorithm: AEADAlgorithm,
-        _ plaintext: [UInt8],
-        key: [UInt8],
-        nonce: [UInt8],
-        associatedData: [UInt8]
-    ) throws(CryptoError) -> [UInt8] {
-        let context = try Context(algorithm, key: key, nonce: nonce, encrypting: true)
-        defer { context.free() }
-        try context.update(associatedData: associatedData)
-        var output = try context.update(plaintext)
-        try context.finish()
-        var tag = [UInt8](repeating: 0, count: AEADAlgorithm.tagSize)
-        guard EVP_CIPHER_CTX_ctrl(context.pointer, getTag, Int32(tag.count), &tag) == 1 else {
-            throw CryptoError(.backend, "libcrypto did not hand out the tag")
+    private let context: OpaquePointer
+
+    init(_ algorithm: AEADAlgorithm, key: [UInt8]) throws(CryptoError) {
+        _ = LibCrypto.ready
+        guard let context = EVP_CIPHER_CTX_new() else {
+            throw CryptoError(.backend, "libcrypto could not make a cipher context")
         }
-        output += tag
-        return output
+        let cipher = algorithm == .aes256GCM ? EVP_aes_256_gcm() : EVP_chacha20_poly1305()
+        guard EVP_CipherInit_ex(context, cipher, nil, nil, nil, 1) == 1,
+            EVP_CIPHER_CTX_ctrl(context, Self.setIVLength, Int32(AEADAlgorithm.nonceSize), nil) == 1,
+            EVP_CipherInit_ex(context, nil, nil, key, nil, 1) == 1
+        else {
+            EVP_CIPHER_CTX_free(context)
+            throw CryptoError(.backend, "libcrypto refused the key")
+        }
+        self.context = context
     }
 
-    static func open(
-        _ algorithm: AEADAlgorithm,
-        _ sealed: [UInt8],
-        key: [UInt8],
+    deinit { EVP_CIPHER_CTX_free(context) }
+
+    mutating func seal(
+        _ plaintext: ArraySlice<UInt8>,
         nonce: [UInt8],
-        associatedData: [UInt8]
-    ) throws(CryptoError) -> [UInt8] {
-        let context = try Context(algorithm, key: key, nonce: nonce, encrypting: false)
-        defer { context.free() }
-        var tag = Array(sealed.suffix(AEADAlgorithm.tagSize))
-        guard EVP_CIPHER_CTX_ctrl(context.pointer, setTag, Int32(tag.count), &tag) == 1 else {
-            throw CryptoError(.backend, "libcrypto did not take the tag")
+        associatedData: ArraySlice<UInt8>,
+        appendingTo output: inout [UInt8]
+    ) throws(CryptoError) {
+        try start(nonce: nonce, encrypting: true)
+        try authenticate(associatedData)
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: plaintext.count + Self.tagSize))
+        let context = context
+        try output.withUnsafeMutableBufferPointer { output throws(CryptoError) in
+            let sealed = UnsafeMutableBufferPointer(rebasing: output[start...])
+            try Self.update(context, plaintext, into: sealed)
+            try Self.finish(context)
+            let tag = sealed.baseAddress! + plaintext.count
+            guard EVP_CIPHER_CTX_ctrl(context, Self.getTag, Int32(Self.tagSize), tag) == 1 else {
+                throw CryptoError(.backend, "libcrypto did not hand out the tag")
+            }
         }
-        try context.update(associatedData: associatedData)
-        let output = try context.update(Array(sealed.dropLast(AEADAlgorithm.tagSize)))
+    }
+
+    /// The plaintext of `sealed` (ciphertext ‖ tag, at least a tag long).
+    mutating func open(
+        _ sealed: ArraySlice<UInt8>,
+        nonce: [UInt8],
+        associatedData: ArraySlice<UInt8>
+    ) throws(CryptoError) -> [UInt8] {
+        try start(nonce: nonce, encrypting: false)
+        let ciphertext = sealed.dropLast(Self.tagSize)
+        let context = context
+        try sealed.suffix(Self.tagSize).withUnsafeBufferPointer { tag throws(CryptoError) in
+            let tag = UnsafeMutableRawPointer(mutating: tag.baseAddress)
+            guard EVP_CIPHER_CTX_ctrl(context, Self.setTag, Int32(Self.tagSize), tag) == 1 else {
+                throw CryptoError(.backend, "libcrypto did not take the tag")
+            }
+        }
+        try authenticate(associatedData)
+        var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
+        try plaintext.withUnsafeMutableBufferPointer { plaintext throws(CryptoError) in
+            try Self.update(context, ciphertext, into: plaintext)
+        }
         do {
-            try context.finish()
+            try Self.finish(context)
         } catch {
             throw CryptoError(.authenticationFailed, "the tag does not match")
         }
-        return output
+        return plaintext
     }
 
-    /// One EVP cipher context, keyed and with its nonce set.
-    private struct Context {
-        let pointer: OpaquePointer
-
-        init(_ algorithm: AEADAlgorithm, key: [UInt8], nonce: [UInt8], encrypting: Bool) throws(CryptoError) {
-            _ = LibCrypto.ready
-            guard let pointer = EVP_CIPHER_CTX_new() else {
-                throw CryptoError(.backend, "libcrypto could not make a cipher context")
-            }
-            self.pointer = pointer
-            let cipher = algorithm == .aes256GCM ? EVP_aes_256_gcm() : EVP_chacha20_poly1305()
-            let mode: Int32 = encrypting ? 1 : 0
-            guard EVP_CipherInit_ex(pointer, cipher, nil, nil, nil, mode) == 1,
-                EVP_CIPHER_CTX_ctrl(pointer, AEADBackend.setIVLength, Int32(nonce.count), nil) == 1,
-                EVP_CipherInit_ex(pointer, nil, nil, key, nonce, mode) == 1
-            else {
-                EVP_CIPHER_CTX_free(pointer)
-                throw CryptoError(.backend, "libcrypto refused the key or nonce")
-            }
+    /// Gives the keyed context `nonce` and a direction; libcrypto resets the message state (counters, associated
+    /// data, the Poly1305 or GHASH state) with the nonce, so nothing of the previous message carries over.
+    private func start(nonce: [UInt8], encrypting: Bool) throws(CryptoError) {
+        guard EVP_CipherInit_ex(context, nil, nil, nil, nonce, encrypting ? 1 : 0) == 1 else {
+            ERR_clear_error()
+            throw CryptoError(.backend, "libcrypto refused the nonce")
         }
+    }
 
-        func update(associatedData: [UInt8]) throws(CryptoError) {
-            guard !associatedData.isEmpty else { return }
+    private func authenticate(_ associatedData: ArraySlice<UInt8>) throws(CryptoError) {
+        guard !associatedData.isEmpty else { return }
+        let context = context
+        try associatedData.withUnsafeBufferPointer { associatedData throws(CryptoError) in
             var length: Int32 = 0
-            guard EVP_CipherUpdate(pointer, nil, &length, associatedData, Int32(associatedData.count)) == 1 else {
+            guard
+                EVP_CipherUpdate(context, nil, &length, associatedData.baseAddress, Int32(associatedData.count)) == 1
+            else {
                 throw CryptoError(.backend, "libcrypto refused the associated data")
             }
         }
+    }
 
-        func update(_ input: [UInt8]) throws(CryptoError) -> [UInt8] {
-            var output = [UInt8](repeating: 0, count: input.count + AEADAlgorithm.tagSize)
+    /// Runs `input` through the cipher into `output`, which holds at least as many bytes (both ciphers are
+    /// streams, so libcrypto writes exactly that many).
+    private static func update(
+        _ context: OpaquePointer,
+        _ input: ArraySlice<UInt8>,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) throws(CryptoError) {
+        guard !input.isEmpty else { return }
+        try input.withUnsafeBufferPointer { input throws(CryptoError) in
             var length: Int32 = 0
-            guard input.isEmpty || EVP_CipherUpdate(pointer, &output, &length, input, Int32(input.count)) == 1 else {
+            guard EVP_CipherUpdate(context, output.baseAddress, &length, input.baseAddress, Int32(input.count)) == 1,
+                length == Int32(input.count)
+            else {
                 throw CryptoError(.backend, "libcrypto refused the input")
             }
-            return Array(output.prefix(Int(length)))
         }
+    }
 
-        func finish() throws(CryptoError) {
-            var scratch = [UInt8](repeating: 0, count: AEADAlgorithm.tagSize)
-            var length: Int32 = 0
-            guard EVP_CipherFinal_ex(pointer, &scratch, &length) == 1 else {
-                ERR_clear_error()
-                throw CryptoError(.authenticationFailed, "libcrypto refused to finish")
-            }
+    private static func finish(_ context: OpaquePointer) throws(CryptoError) {
+        var scratch: (UInt64, UInt64) = (0, 0)
+        var length: Int32 = 0
+        let finished = withUnsafeMutableBytes(of: &scratch) { scratch in
+            EVP_CipherFinal_ex(context, scratch.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
         }
-
-        func free() { EVP_CIPHER_CTX_free(pointer) }
+        guard finished == 1 else {
+            ERR_clear_error()
+            throw CryptoError(.authenticationFailed, "libcrypto refused to finish")
+        }
     }
 }
 #endif

@@ -97,6 +97,19 @@ import Testing
         #expect(error.message == #"the map holds the key "k0" twice"#)
     }
 
+    /// Keys are the same only when their bytes are: text that Unicode calls equivalent but spells differently
+    /// (here U+F900 and the U+8C48 it decomposes to, three bytes each) makes two keys, found by their own bytes.
+    @Test func textKeysAreTheSameOnlyWhenTheirBytesAre() throws {
+        let value = try CBORDecoder().decode(hex("a2" + "63efa480" + "01" + "63e8b188" + "02"))
+        let map = try #require(value.mapValue)
+        #expect(map.count == 2)
+        #expect(map["\u{F900}"] == 1)
+        #expect(map["\u{8C48}"] == 2)
+        #expect(map["\u{F900}\u{8C48}"] == nil)
+        let repeated = hex("a2" + "63efa480" + "01" + "63efa480" + "02")
+        #expect(code(of: repeated) == .duplicateKey)
+    }
+
     /// Text is checked eight bytes at a time before the full UTF-8 check; a bad byte anywhere in a longer string,
     /// in a full word or in the tail after the last one, is still refused.
     @Test(arguments: [

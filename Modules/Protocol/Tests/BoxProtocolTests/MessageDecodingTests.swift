@@ -117,6 +117,29 @@ import Testing
         #expect(try failure("delta", ["seq": 1, "uptimeMs": 2, "fields": fields]).code == code)
     }
 
+    /// A field map with more than one fault is refused for the one met first when every id (bad or repeated) is
+    /// checked before any value, and the error names that field.
+    @Test func refusesAFieldMapWithSeveralFaultsForTheFirstIdFaultBeforeAnyValueFault() throws {
+        let cases: [(fields: CBOR, code: ProtocolError.Code, field: String, message: String)] = [
+            (["2": 1.5, 2: 1], .duplicateKey, "delta.fields", "delta.fields: field id 2 appears twice"),
+            (["2": 1.5, "x": 1], .badField, "delta.fields", "delta.fields: field id \"x\" is not a decimal number"),
+            (
+                ["2": 1, "3": "a", "4": 1.5], .wrongType, "delta.fields.3",
+                "delta.fields.3: expected an integer, found text"
+            ),
+            (
+                ["2": 1, "07": .unsigned(.max), "4": "a"], .badField, "delta.fields.7",
+                "delta.fields.7: 18446744073709551615 does not fit int64"
+            ),
+        ]
+        for (fields, code, field, message) in cases {
+            let error = try failure("delta", ["seq": 1, "uptimeMs": 2, "fields": fields])
+            #expect(error.code == code)
+            #expect(error.field == field)
+            #expect(error.message == message)
+        }
+    }
+
     @Test func readsTheBoxesFloat64FieldsFromAnyNumber() throws {
         let halfOne = try message(
             "cmd.result",

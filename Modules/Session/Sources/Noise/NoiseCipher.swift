@@ -5,7 +5,17 @@ import Crypto
 enum NoiseCipher {
     /// The 12-byte nonce of `counter`: 4 zero bytes, then the counter as u64 little-endian (Noise, ChaChaPoly).
     static func nonce(_ counter: UInt64) -> [UInt8] {
-        [0, 0, 0, 0] + withUnsafeBytes(of: counter.littleEndian, Array.init)
+        var nonce = [UInt8](repeating: 0, count: 12)
+        write(counter, into: &nonce)
+        return nonce
+    }
+
+    /// Rewrites the 12-byte `nonce` in place as the nonce of `counter`, for a transport that reuses one buffer.
+    static func write(_ counter: UInt64, into nonce: inout [UInt8]) {
+        nonce.withUnsafeMutableBytes { nonce in
+            nonce.storeBytes(of: 0, as: UInt32.self)
+            nonce.storeBytes(of: counter.littleEndian, toByteOffset: 4, as: UInt64.self)
+        }
     }
 
     /// ciphertext ‖ tag of `plaintext` under `key` at `counter`, authenticating `associatedData`.

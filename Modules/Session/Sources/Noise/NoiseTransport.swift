@@ -10,6 +10,9 @@ public struct NoiseTransport: Sendable {
     private static let sequenceSize = 8
 
     private let key: [UInt8]
+    /// The key's cipher context, made at the first message; a copy of the transport makes its own (see
+    /// ``TransportCipher``).
+    private var cipher: TransportCipher?
     /// The sequence number the next ``seal(_:)`` uses; starts at 0 for each direction of each session.
     public private(set) var nextSequence: UInt64
     /// The sequence numbers ``open(_:)`` has accepted.
@@ -34,9 +37,11 @@ public struct NoiseTransport: Sendable {
             throw NoiseError(.nonceExhausted, "sequence number 2^64−1 is never used; end the session")
         }
         let header = Self.header(sequence)
-        let sealed = try NoiseCipher.seal(frame, key: key, counter: sequence, associatedData: header)
+        var wire = header
+        wire.reserveCapacity(frame.count + Self.overhead)
+        try keyedCipher(for: "sealing").seal(frame, counter: sequence, associatedData: header[...], appendingTo: &wire)
         nextSequence = sequence + 1
-        return header + sealed
+        return wire
     }
 
     /// Opens a wire message and returns its frame.
@@ -52,11 +57,10 @@ public struct NoiseTransport: Sendable {
         guard wire.count >= Self.overhead else {
             throw NoiseError(.malformed, "a transport message is at least 24 bytes, not \(wire.count)")
         }
-        let header = Array(wire.prefix(Self.sequenceSize))
+        let header = wire.prefix(Self.sequenceSize)
         let sequence = header.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let frame = try NoiseCipher.open(
-            Array(wire.dropFirst(Self.sequenceSize)),
-            key: key,
+        let frame = try keyedCipher(for: "opening").open(
+            wire.dropFirst(Self.sequenceSize),
             counter: sequence,
             associatedData: header
         )
@@ -64,6 +68,13 @@ public struct NoiseTransport: Sendable {
             throw NoiseError(.replay, "sequence number \(sequence) was already seen or is too old")
         }
         return frame
+    }
+
+    /// The cipher this transport alone holds, made from the key when it has none yet or shares one with a copy.
+    private mutating func keyedCipher(for step: String) throws(NoiseError) -> TransportCipher {
+        if !isKnownUniquelyReferenced(&cipher) { cipher = try TransportCipher(key: key, for: step) }
+        guard let cipher else { preconditionFailure("a transport's cipher was made just above") }
+        return cipher
     }
 
     /// The 8-byte big-endian sequence number that leads each wire message.

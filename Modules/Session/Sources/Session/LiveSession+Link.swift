@@ -194,9 +194,9 @@ extension LiveSession {
     }
 
     func received(_ bytes: [UInt8]) {
-        guard var channel = connection?.channel else { return }
-        let outcome = channel.receive(bytes)
-        connection?.channel = channel
+        // In place: a copy of the channel would hold its transport's cipher twice, and the transport would key a
+        // new one for the frame (see `SecureChannel.takeSession`).
+        guard let outcome = connection?.channel?.receive(bytes) else { return }
         switch outcome {
         case .ignored:
             break

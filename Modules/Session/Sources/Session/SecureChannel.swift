@@ -19,6 +19,8 @@ struct SecureChannel: Sendable {
     private enum Stage: Sendable {
         case handshaking(NoiseHandshake)
         case open(NoiseSession)
+        /// Only inside ``receive(_:)`` and ``seal(_:)``, while they hold the session taken out of `.open`.
+        case lent
     }
 
     private var stage: Stage
@@ -52,18 +54,18 @@ struct SecureChannel: Sendable {
     /// While handshaking, only messages of at least 48 bytes are offered to message 2, and one that fails leaves the
     /// handshake as it was.
     mutating func receive(_ bytes: [UInt8]) -> Received {
-        switch stage {
-        case .handshaking(var handshake):
-            guard bytes.count >= NoiseHandshake.minimumMessage2Size,
-                let (_, session) = try? handshake.readMessage2(bytes)
-            else { return .ignored }
-            stage = .open(session)
-            return .established
-        case .open(var session):
-            guard let frame = try? session.open(bytes) else { return .ignored }
-            stage = .open(session)
-            return .frame(frame)
-        }
+        guard var session = takeSession() else { return receiveMessage2(bytes) }
+        defer { stage = .open(session) }
+        guard let frame = try? session.open(bytes) else { return .ignored }
+        return .frame(frame)
+    }
+
+    private mutating func receiveMessage2(_ bytes: [UInt8]) -> Received {
+        guard case .handshaking(var handshake) = stage, bytes.count >= NoiseHandshake.minimumMessage2Size,
+            let (_, session) = try? handshake.readMessage2(bytes)
+        else { return .ignored }
+        stage = .open(session)
+        return .established
     }
 
     /// Seals one frame for the box.
@@ -71,11 +73,21 @@ struct SecureChannel: Sendable {
     /// - Throws: `NoiseError` with `.wrongState` before the handshake is done, `.nonceExhausted` when this session has
     ///   used every sequence number (it must end).
     mutating func seal(_ frame: [UInt8]) throws(NoiseError) -> [UInt8] {
-        guard case .open(var session) = stage else {
+        guard var session = takeSession() else {
             throw NoiseError(.wrongState, "a frame cannot be sealed before the handshake is done")
         }
-        let sealed = try session.seal(frame)
-        stage = .open(session)
-        return sealed
+        defer { stage = .open(session) }
+        return try session.seal(frame)
+    }
+
+    /// The open session, taken out of the stage (which the caller restores), or nil before the handshake is done.
+    ///
+    /// Working on a copy while the stage still held the session would leave each transport's cipher held twice, and
+    /// a transport keys a cipher of its own rather than share one (see `NoiseTransport`): a new libcrypto context
+    /// for every frame.
+    private mutating func takeSession() -> NoiseSession? {
+        guard case .open(let session) = stage else { return nil }
+        stage = .lent
+        return session
     }
 }

@@ -1,3 +1,4 @@
+import Fixtures
 import Noise
 import Testing
 
@@ -91,5 +92,49 @@ import Testing
         #expect(errorCode { _ = try sender.seal(frame) } == .nonceExhausted)
         #expect(sender.nextSequence == .max)
         #expect(errorCode { _ = try sender.seal([]) } == .nonceExhausted)
+    }
+
+    @Test func aLongStreamOpensMessageByMessageAndATamperedOneHarmsNoneAfterIt() throws {
+        var (app, box) = try Pairing().sessions()
+        let frames = (0..<300).map { index in [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: index % 9) }
+        let wires = try frames.map { try app.seal($0) }
+        for pair in stride(from: 0, to: wires.count, by: 2) {
+            for index in [pair + 1, pair] {
+                if index % 50 == 7 {
+                    var tampered = wires[index]
+                    tampered[tampered.count - 1] ^= 0x01
+                    #expect(errorCode { _ = try box.open(tampered) } == .authenticationFailed)
+                }
+                #expect(try box.open(wires[index]) == frames[index])
+            }
+        }
+    }
+
+    @Test func aCopiedTransportOpensOnItsOwnWhileTheOriginalDoesToo() async throws {
+        var (app, box) = try Pairing().sessions()
+        let frames = (0..<2_000).map { index in [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 64) }
+        let wires = try frames.map { try app.seal($0) }
+        _ = try box.open(wires[0])
+        let copy = box
+        async let first = OwnThread.run { [box] in try Self.openAll(wires.dropFirst(), with: box) }
+        async let second = OwnThread.run { [copy] in try Self.openAll(wires.dropFirst(), with: copy) }
+        #expect(try await first == Array(frames.dropFirst()))
+        #expect(try await second == Array(frames.dropFirst()))
+    }
+
+    @Test func aKeyOfTheWrongSizeIsRefusedByTheStepThatNeedsIt() {
+        var transport = NoiseTransport(key: [UInt8](repeating: 7, count: 31))
+        #expect(throws: NoiseError(.invalidKey, "sealing: an AEAD key is 32 bytes, not 31")) {
+            try transport.seal(frame)
+        }
+        #expect(throws: NoiseError(.invalidKey, "opening: an AEAD key is 32 bytes, not 31")) {
+            try transport.open([UInt8](repeating: 0, count: 40))
+        }
+        #expect(transport.nextSequence == 0)
+    }
+
+    private static func openAll(_ wires: ArraySlice<[UInt8]>, with session: NoiseSession) throws -> [[UInt8]] {
+        var session = session
+        return try wires.map { try session.open($0) }
     }
 }

@@ -16,12 +16,20 @@ extension CBOR: Hashable {
         }
     }
 
-    /// Whether two strings hold the same bytes: the length first, then the bytes in place, so the decoder's
-    /// duplicate-key check on a map's keys does not walk a UTF-8 view byte by byte.
-    private static func sameUTF8(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
+    /// Whether two strings hold the same bytes.
+    ///
+    /// `==` (canonical equivalence) holds for every pair with the same bytes, and for two short ASCII strings (nearly
+    /// every map key) it is a comparison of two words, so it turns a different key away first; only a match is then
+    /// checked byte for byte in place, since canonically equivalent text may be spelled in different bytes.
+    static func sameUTF8(_ a: String, _ b: String) -> Bool {
+        guard a == b, a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
-        return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                for index in a.indices where a[index] != b[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Hashes what ``==(_:_:)`` compares, so equal values hash alike.

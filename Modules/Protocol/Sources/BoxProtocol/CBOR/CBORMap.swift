@@ -43,7 +43,14 @@ public struct CBORMap: Sendable {
     /// Setting a value replaces the entry in place (keeping its position) or appends a new one; setting nil
     /// removes the entry.
     public subscript(_ key: String) -> CBOR? {
-        get { self[key: .text(key)] }
+        get {
+            // Compared as text in place: wrapping `key` in a CBOR value and comparing values costs several times
+            // more, and every message reads its fields this way.
+            for index in entries.indices {
+                if case .text(let text) = entries[index].key, CBOR.sameUTF8(text, key) { return entries[index].value }
+            }
+            return nil
+        }
         set { self[key: .text(key)] = newValue }
     }
 

@@ -295,7 +295,13 @@ private struct MapBuilder {
 
     private mutating func isNew(_ key: CBOR) -> Bool {
         let count = map.entries.count
-        if count < Self.linearLimit { return !map.entries.contains { $0.key == key } }
+        if count < Self.linearLimit {
+            guard case .text(let text) = key else { return !map.entries.contains { $0.key == key } }
+            for index in map.entries.indices {
+                if case .text(let other) = map.entries[index].key, CBOR.sameUTF8(other, text) { return false }
+            }
+            return true
+        }
         if count == Self.linearLimit { keys = Set(map.entries.lazy.map(\.key)) }
         return keys.insert(key).inserted
     }

@@ -19,13 +19,13 @@ struct BodyReader {
         guard let value = map[key] else {
             throw ProtocolError(.missingField, "\(path(of: key)): required field is absent", field: path(of: key))
         }
-        return FieldValue(value: value, path: path(of: key))
+        return FieldValue(value: value, parent: path, step: .member(key))
     }
 
     /// The field under `key`, or nil when it is absent or null.
     func optional(_ key: String) -> FieldValue? {
         guard let value = map[key], !value.isNull else { return nil }
-        return FieldValue(value: value, path: path(of: key))
+        return FieldValue(value: value, parent: path, step: .member(key))
     }
 
     /// Whether `key` is present at all (null included).

@@ -1,7 +1,36 @@
 /// One field's value and its path, with the typed reads §1.5 calls for.
+///
+/// The path is spelled out only when something reads it (an error, a nested body's reader): a message's fields
+/// are read many times a second and nearly always read fine, so they keep the pieces, not the joined string.
 struct FieldValue {
+    /// How a value is reached from the container holding it.
+    enum Step {
+        /// A named member of a body map: `parent.key`.
+        case member(String)
+        /// An entry of a map keyed by field id: `parent.id`.
+        case fieldID(Int)
+        /// An item of an array: `parent[index]`.
+        case index(Int)
+    }
+
     let value: CBOR
-    let path: String
+    private let parent: String
+    private let step: Step
+
+    init(value: CBOR, parent: String, step: Step) {
+        self.value = value
+        self.parent = parent
+        self.step = step
+    }
+
+    /// Where the value sits in its message, as errors name it (`"delta.fields.2"`, `"plan.slots[3]"`).
+    var path: String {
+        switch step {
+        case .member(let key): "\(parent).\(key)"
+        case .fieldID(let id): "\(parent).\(id)"
+        case .index(let index): "\(parent)[\(index)]"
+        }
+    }
 
     private func wrongType(_ expected: String) -> ProtocolError {
         ProtocolError(.wrongType, "\(path): expected \(expected), found \(value.typeName)", field: path)
@@ -99,7 +128,8 @@ struct FieldValue {
     func items() throws(ProtocolError) -> [FieldValue] {
         switch value {
         case .array(let items):
-            return items.enumerated().map { FieldValue(value: $0.element, path: "\(path)[\($0.offset)]") }
+            let path = path
+            return items.enumerated().map { FieldValue(value: $0.element, parent: path, step: .index($0.offset)) }
         case .null: return []
         default: throw wrongType("an array")
         }
@@ -119,7 +149,8 @@ struct FieldValue {
 
     /// A map with text keys; null reads as empty.
     func keyed() throws(ProtocolError) -> [(key: String, value: FieldValue)] {
-        try map().entries.map { (entry: CBORMap.Entry) throws(ProtocolError) in
+        let path = path
+        return try map().entries.map { (entry: CBORMap.Entry) throws(ProtocolError) in
             guard case .text(let key) = entry.key else {
                 throw ProtocolError(
                     .wrongType,
@@ -127,7 +158,7 @@ struct FieldValue {
                     field: path
                 )
             }
-            return (key, FieldValue(value: entry.value, path: "\(path).\(key)"))
+            return (key, FieldValue(value: entry.value, parent: path, step: .member(key)))
         }
     }
 
@@ -145,28 +176,48 @@ struct FieldValue {
 
     /// A map keyed by field id: decimal text keys (`"2"`) as the box writes them, or integer keys.
     func byFieldID() throws(ProtocolError) -> [(id: Int, value: FieldValue)] {
-        var seen: Set<Int> = []
-        return try map().entries.map { (entry: CBORMap.Entry) throws(ProtocolError) in
+        let path = path
+        let entries = try map().entries
+        var seen = Set<Int>(minimumCapacity: entries.count)
+        return try entries.map { (entry: CBORMap.Entry) throws(ProtocolError) in
             let id = try fieldID(entry.key)
-            guard seen.insert(id).inserted else {
-                throw ProtocolError(.duplicateKey, "\(path): field id \(id) appears twice", field: path)
-            }
-            return (id, FieldValue(value: entry.value, path: "\(path).\(id)"))
+            guard seen.insert(id).inserted else { throw duplicate(id) }
+            return (id, FieldValue(value: entry.value, parent: path, step: .fieldID(id)))
         }
     }
 
+    /// A map of field ids to integers, what every `snap` and `delta` carries.
+    ///
+    /// It refuses what reading ``byFieldID()`` and then each value would refuse, in the same order (a bad or
+    /// repeated id anywhere before the first value that is not an integer), in one pass: the dictionary's own
+    /// insert finds a repeated id, and a value's path is spelled out only for the error.
     func fieldValues() throws(ProtocolError) -> [Int: Int64] {
-        var values: [Int: Int64] = [:]
-        for (id, value) in try byFieldID() { values[id] = try value.int64() }
+        let entries = try map().entries
+        var values = [Int: Int64](minimumCapacity: entries.count)
+        var firstBadValue: (id: Int, value: CBOR)?
+        for entry in entries {
+            let id = try fieldID(entry.key)
+            let number = entry.value.int64
+            guard values.updateValue(number ?? 0, forKey: id) == nil else { throw duplicate(id) }
+            if number == nil, firstBadValue == nil { firstBadValue = (id, entry.value) }
+        }
+        if let (id, value) = firstBadValue {
+            // Not an int64, so the typed read throws the error that names it.
+            _ = try FieldValue(value: value, parent: path, step: .fieldID(id)).int64()
+        }
         return values
+    }
+
+    private func duplicate(_ id: Int) -> ProtocolError {
+        ProtocolError(.duplicateKey, "\(path): field id \(id) appears twice", field: path)
     }
 
     private func fieldID(_ key: CBOR) throws(ProtocolError) -> Int {
         switch key {
         case .text(let text):
-            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                let id = Int(text)
-            else { throw badField("field id \(key.diagnostic) is not a decimal number") }
+            guard let id = Self.decimal(text) else {
+                throw badField("field id \(key.diagnostic) is not a decimal number")
+            }
             return id
         case .unsigned(let number):
             guard let id = Int(exactly: number) else { throw badField("field id \(number) is out of range") }
@@ -178,5 +229,17 @@ struct FieldValue {
                 field: path
             )
         }
+    }
+
+    /// `text` as a number when it is 1 to 18 decimal digits (so it always fits an `Int`), read in one pass over its
+    /// bytes.
+    private static func decimal(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18 else { return nil }
+        var number = 0
+        for byte in text.utf8 {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            number = number * 10 + Int(byte - 0x30)
+        }
+        return number
     }
 }

@@ -70,51 +70,41 @@ extension Message {
     /// - Throws: ``ProtocolError`` from the body's reader, or `.missingField` when a type that needs a body has
     ///   none.
     public init(envelope: Envelope) throws(ProtocolError) {
-        if envelope.type == Plan.requestWireType {
-            self = .planGet
-            return
+        // A switch rather than a table keyed by type: comparing short ASCII names costs less than hashing one, and the
+        // two 1 Hz types come first.
+        switch envelope.type {
+        case Tick.wireType: self = .tick(try Self.read(envelope))
+        case Delta.wireType: self = .delta(try Self.read(envelope))
+        case Hello.wireType: self = .hello(try Self.read(envelope))
+        case HelloOK.wireType: self = .helloOK(try Self.read(envelope))
+        case Sub.wireType: self = .sub(try Self.read(envelope))
+        case Snap.wireType: self = .snap(try Self.read(envelope))
+        case Plan.wireType: self = .plan(try Self.read(envelope))
+        case PriceGet.wireType: self = .priceGet(try Self.read(envelope))
+        case Price.wireType: self = .price(try Self.read(envelope))
+        case HistQuery.wireType: self = .histQuery(try Self.read(envelope))
+        case HistChunk.wireType: self = .histChunk(try Self.read(envelope))
+        case HistEnd.wireType: self = .histEnd(try Self.read(envelope))
+        case APIRequest.wireType: self = .apiReq(try Self.read(envelope))
+        case APIHead.wireType: self = .apiHead(try Self.read(envelope))
+        case APIChunk.wireType: self = .apiChunk(try Self.read(envelope))
+        case APIEnd.wireType: self = .apiEnd(try Self.read(envelope))
+        case Command.wireType: self = .cmd(try Self.read(envelope))
+        case CommandAck.wireType: self = .cmdAck(try Self.read(envelope))
+        case CommandResult.wireType: self = .cmdResult(try Self.read(envelope))
+        case BoxEvent.wireType: self = .event(try Self.read(envelope))
+        case ErrorBody.wireType: self = .error(try Self.read(envelope))
+        case SessionTerminate.wireType: self = .sessionTerminate(try Self.read(envelope))
+        case Plan.requestWireType: self = .planGet
+        default: self = .unknown(type: envelope.type)
         }
-        guard let read = Self.readers[envelope.type] else {
-            self = .unknown(type: envelope.type)
-            return
-        }
+    }
+
+    /// The envelope's body read as `Body`.
+    private static func read<Body: WireBody>(_ envelope: Envelope) throws(ProtocolError) -> Body {
         guard let body = envelope.body else {
             throw ProtocolError(.missingField, "\(envelope.type): the message has no body `b`", field: "b")
         }
-        self = try read(body)
+        return try Body(body: body)
     }
-
-    private typealias Reader = @Sendable (CBOR) throws(ProtocolError) -> Message
-
-    private static func reader<Body: WireBody>(
-        _ body: Body.Type,
-        _ wrap: @escaping @Sendable (Body) -> Message
-    ) -> Reader {
-        { (value: CBOR) throws(ProtocolError) in wrap(try Body(body: value)) }
-    }
-
-    private static let readers: [String: Reader] = [
-        Hello.wireType: reader(Hello.self, Message.hello),
-        HelloOK.wireType: reader(HelloOK.self, Message.helloOK),
-        Sub.wireType: reader(Sub.self, Message.sub),
-        Snap.wireType: reader(Snap.self, Message.snap),
-        Delta.wireType: reader(Delta.self, Message.delta),
-        Tick.wireType: reader(Tick.self, Message.tick),
-        Plan.wireType: reader(Plan.self, Message.plan),
-        PriceGet.wireType: reader(PriceGet.self, Message.priceGet),
-        Price.wireType: reader(Price.self, Message.price),
-        HistQuery.wireType: reader(HistQuery.self, Message.histQuery),
-        HistChunk.wireType: reader(HistChunk.self, Message.histChunk),
-        HistEnd.wireType: reader(HistEnd.self, Message.histEnd),
-        APIRequest.wireType: reader(APIRequest.self, Message.apiReq),
-        APIHead.wireType: reader(APIHead.self, Message.apiHead),
-        APIChunk.wireType: reader(APIChunk.self, Message.apiChunk),
-        APIEnd.wireType: reader(APIEnd.self, Message.apiEnd),
-        Command.wireType: reader(Command.self, Message.cmd),
-        CommandAck.wireType: reader(CommandAck.self, Message.cmdAck),
-        CommandResult.wireType: reader(CommandResult.self, Message.cmdResult),
-        BoxEvent.wireType: reader(BoxEvent.self, Message.event),
-        ErrorBody.wireType: reader(ErrorBody.self, Message.error),
-        SessionTerminate.wireType: reader(SessionTerminate.self, Message.sessionTerminate),
-    ]
 }
