@@ -81,7 +81,7 @@ let package = Package(
         module(
             "Session",
             "SessionTestHarness",
-            ["Session", "SessionInterface", "BoxProtocol", "ClockSeam", "ClockSeamTesting"]
+            ["Session", "SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting"]
         ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
         moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates"]),

@@ -1,32 +1,43 @@
-import Synchronization
+public import Synchronization
 
-/// Typed events from one publisher to any number of subscribers, each with its own `AsyncStream`.
+/// Typed events from one publisher to any number of subscribers, each with its own ``BusStream``.
 ///
 /// Modules talk through actor interfaces and through buses like this one: a module declares its event enum and
 /// publishes values; whoever cares subscribes. `publish` is synchronous, so the events of one publisher keep their
-/// order, and each subscriber chooses how much it buffers (a high-rate consumer picks `.bufferingNewest`).
+/// order.
 ///
 /// ## Concurrency
-/// The subscriber table is the bus's only state and sits behind a `Mutex`; continuations are yielded to outside
-/// the lock. A stream ends for its subscriber when it is cancelled or dropped, and for everyone on ``finish()``.
+/// The subscriber table is the bus's only state and sits behind a `Mutex`; events are handed to the subscribers'
+/// queues outside the lock. A stream ends for its subscriber when it is cancelled or dropped, and for everyone on
+/// ``finish()``.
 public final class EventBus<Event: Sendable>: Sendable {
     /// Decides, inside ``publish(_:)``, whether a subscriber gets an event.
     public typealias Filter = @Sendable (Event) -> Bool
 
-    private struct Subscriber {
-        var id: Int
-        var continuation: AsyncStream<Event>.Continuation
-        var filter: Filter?
+    // The table's types are visible to inlined code so that `publish`, which runs for every live frame, is
+    // specialised in the publisher's module, down to each subscriber's queue.
+    @usableFromInline struct Subscriber {
+        @usableFromInline let id: Int
+        @usableFromInline let filter: Filter?
+        @usableFromInline let mailbox: BusMailbox<Event>
+
+        @usableFromInline init(id: Int, filter: Filter?, mailbox: BusMailbox<Event>) {
+            self.id = id
+            self.filter = filter
+            self.mailbox = mailbox
+        }
     }
 
-    private struct State {
-        var nextID = 0
+    @usableFromInline struct State {
+        @usableFromInline var nextID = 0
         /// In subscription order, so every run hands an event to its subscribers in the same order.
-        var subscribers: [Subscriber] = []
-        var finished = false
+        @usableFromInline var subscribers: [Subscriber] = []
+        @usableFromInline var finished = false
+
+        @usableFromInline init() {}
     }
 
-    private let state = Mutex(State())
+    @usableFromInline let state: Mutex<State> = Mutex(State())
 
     /// Makes a bus with no subscribers.
     public init() {}
@@ -35,38 +46,34 @@ public final class EventBus<Event: Sendable>: Sendable {
     ///
     /// A live frame reaches a dozen subscribers a second; most of them care about it only now and then. The filter
     /// runs inside ``publish(_:)`` on the publisher's thread, so an event a subscriber does not want costs one call
-    /// instead of a hand-over to its task. It must be quick and must not block.
+    /// instead of a hand-over to its task. It must be quick and must not block. The stream keeps every event its
+    /// consumer has not read yet.
     ///
-    /// - Parameters:
-    ///   - bufferingPolicy: What the stream keeps while its consumer is behind.
-    ///   - filter: Whether the subscriber gets an event; nil for every event.
-    public func subscribe(
-        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded,
-        where filter: Filter? = nil
-    ) -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: bufferingPolicy)
+    /// - Parameter filter: Whether the subscriber gets an event; nil for every event.
+    public func subscribe(where filter: Filter? = nil) -> BusStream<Event> {
+        let mailbox = BusMailbox<Event>()
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
-            state.subscribers.append(Subscriber(id: state.nextID, continuation: continuation, filter: filter))
+            state.subscribers.append(Subscriber(id: state.nextID, filter: filter, mailbox: mailbox))
             return state.nextID
         }
         guard let id else {
-            continuation.finish()
-            return stream
+            mailbox.finish()
+            return BusStream(mailbox)
         }
-        continuation.onTermination = { [weak self] _ in
+        mailbox.onLeave { [weak self] in
             self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
         }
-        return stream
+        return BusStream(mailbox)
     }
 
     /// Hands `event` to every current subscriber that wants it, in the order `publish` is called.
-    public func publish(_ event: Event) {
+    @inlinable public func publish(_ event: Event) {
         // The table itself, not a copy: a publish allocates nothing unless a subscription changed since the last.
         let subscribers = state.withLock(\.subscribers)
         for subscriber in subscribers where subscriber.filter?(event) ?? true {
-            subscriber.continuation.yield(event)
+            subscriber.mailbox.deliver(event)
         }
     }
 
@@ -75,11 +82,11 @@ public final class EventBus<Event: Sendable>: Sendable {
 
     /// Ends every subscriber's stream; later subscribers get a stream that is already finished.
     public func finish() {
-        let subscribers = state.withLock { state -> [AsyncStream<Event>.Continuation] in
+        let subscribers = state.withLock { state -> [Subscriber] in
             state.finished = true
             defer { state.subscribers.removeAll() }
-            return state.subscribers.map(\.continuation)
+            return state.subscribers
         }
-        for subscriber in subscribers { subscriber.finish() }
+        for subscriber in subscribers { subscriber.mailbox.finish() }
     }
 }

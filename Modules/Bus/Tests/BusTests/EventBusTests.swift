@@ -41,6 +41,40 @@ import Testing
         #expect(bus.subscriberCount == 0)
     }
 
+    @Test func aWaitingConsumerGetsTheNextEventPublished() async {
+        let bus = EventBus<Int>()
+        let stream = bus.subscribe()
+        let next = Task {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        bus.publish(7)
+        #expect(await next.value == 7)
+    }
+
+    @Test func aCancelledConsumerEndsAndLeavesTheBus() async {
+        let bus = EventBus<Int>()
+        let stream = bus.subscribe()
+        let consumer = Task {
+            var seen: [Int] = []
+            for await value in stream { seen.append(value) }
+            return seen
+        }
+        consumer.cancel()
+        #expect(await consumer.value.isEmpty)
+        #expect(bus.subscriberCount == 0, "a cancelled subscriber costs the publisher nothing")
+        bus.publish(1)
+    }
+
+    @Test func aSubscriberAfterTheBusFinishedGetsAnEndedStream() async {
+        let bus = EventBus<Int>()
+        bus.finish()
+        let late = bus.subscribe()
+        bus.publish(1)
+        #expect(await Array(late).isEmpty)
+        #expect(bus.subscriberCount == 0)
+    }
+
     @Test func theInMemorySinkKeepsLinesByCategory() {
         let sink = InMemoryLogSink()
         sink.log("asks", atMs: 1, "plan.get id=1")
@@ -51,7 +85,7 @@ import Testing
 }
 
 extension Array where Element: Sendable {
-    init(_ stream: AsyncStream<Element>) async {
+    init(_ stream: BusStream<Element>) async {
         var elements: [Element] = []
         for await element in stream { elements.append(element) }
         self = elements

@@ -97,7 +97,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private let asker: Asker
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
     /// Which live frames reach the loop: those after the name can have turned, while someone looks.
     private let beat: BeatGate
 

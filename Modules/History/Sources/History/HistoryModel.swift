@@ -66,7 +66,7 @@ public actor HistoryModel: ClientService {
     private let clock: any Clock<Duration>
     private let wallClock: any WallClock
     private let configuration: Configuration
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
     private let inputs: AsyncStream<Input>
     private let inputContinuation: AsyncStream<Input>.Continuation
     private let inbox = LandingInbox()

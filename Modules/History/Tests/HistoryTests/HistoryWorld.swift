@@ -140,7 +140,7 @@ struct HistoryWorld: Sendable {
 }
 
 /// Everything a bus carried, once it is finished.
-func drained<Event: Sendable>(_ stream: AsyncStream<Event>) async -> [Event] {
+func drained<Event: Sendable>(_ stream: BusStream<Event>) async -> [Event] {
     var events: [Event] = []
     for await event in stream { events.append(event) }
     return events

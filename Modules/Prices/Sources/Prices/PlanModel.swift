@@ -23,7 +23,7 @@ public actor PlanModel: AskingModel {
 
     /// The model's ask, named by the quarter hour.
     public nonisolated let liveAsk: LiveAsk<ShownPlan>
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
     /// The pushed plans have one reader, so the run is claimed here before the ask's own.
     private var lifecycle = ServiceLifecycle(name: PlanModel.modelName)
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct InMemorySealedStoreTests {
     private static let site = SealHarness.siteA
 
-    private func recorded(_ bus: EventBus<SealEvent>, _ events: AsyncStream<SealEvent>) async -> [SealEvent] {
+    private func recorded(_ bus: EventBus<SealEvent>, _ events: BusStream<SealEvent>) async -> [SealEvent] {
         bus.finish()
         return await events.reduce(into: []) { if case .written = $1 {} else { $0.append($1) } }
     }

@@ -9,7 +9,7 @@ struct SealHarness {
     let folder: URL
     let keys: InMemoryKeyProvider
     let bus = EventBus<SealEvent>()
-    private let events: AsyncStream<SealEvent>
+    private let events: BusStream<SealEvent>
 
     static let siteA = SiteID(rawValue: "0123456789abcdef")!
     static let siteB = SiteID(rawValue: "fedcba9876543210")!

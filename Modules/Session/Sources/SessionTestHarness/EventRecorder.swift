@@ -1,3 +1,4 @@
+public import Bus
 public import ClockSeam
 public import SessionInterface
 
@@ -9,13 +10,13 @@ public actor EventRecorder {
 
     /// Every event with the wall time (Unix ms) it was seen.
     public private(set) var stamped: [(atMs: Int64, event: SessionEvent)] = []
-    private let stream: AsyncStream<SessionEvent>
+    private let stream: BusStream<SessionEvent>
     private let wallClock: any WallClock
     private var waiters: [(id: Int, condition: Condition, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextWaiter = 0
 
     /// Records `stream`, stamping each event with `wallClock`; nothing is kept until ``run()``.
-    public init(_ stream: AsyncStream<SessionEvent>, wallClock: any WallClock) {
+    public init(_ stream: BusStream<SessionEvent>, wallClock: any WallClock) {
         self.stream = stream
         self.wallClock = wallClock
     }

@@ -30,7 +30,7 @@ public final class HomeModel: ClientService {
 
     private let site: SiteID
     private let store: (any SealedStore)?
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
     private let state = Mutex(State())
 
     /// Tells observers when the identity could not be sealed.

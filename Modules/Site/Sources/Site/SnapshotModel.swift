@@ -26,7 +26,7 @@ public actor SnapshotModel: ClientService {
     private let site: SiteID
     private let store: (any SealedStore)?
     private let wallClock: any WallClock
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
     private var state = State.empty
     private var lifecycle = ServiceLifecycle(name: "snapshot")
 

@@ -26,7 +26,7 @@ public actor LiveTrace: ClientService {
     let clock: any Clock<Duration>
     let wallClock: any WallClock
     let configuration: TraceConfiguration
-    private let sessionEvents: AsyncStream<SessionEvent>
+    private let sessionEvents: BusStream<SessionEvent>
 
     /// Every field's ring, by field id.
     var rings: [Int: TraceRing] = [:]

@@ -158,7 +158,7 @@ struct TraceWorld: Sendable {
 /// Every event published on `bus` from the moment it was made until ``drain()``.
 struct EventLog<Event: Sendable>: Sendable {
     private let bus: EventBus<Event>
-    private let stream: AsyncStream<Event>
+    private let stream: BusStream<Event>
 
     init(_ bus: EventBus<Event>) {
         self.bus = bus

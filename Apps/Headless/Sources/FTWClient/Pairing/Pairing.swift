@@ -215,7 +215,7 @@ public struct Pairing: Sendable {
     /// Hello answered, the box's silence after a handshake, or a relay whose TLS identity did not verify (dialling
     /// again would change nothing, so the pairing stops at once and says what failed).
     private static func outcome(
-        of states: AsyncStream<SessionEvent>,
+        of states: BusStream<SessionEvent>,
         enrolling: Bool
     ) async -> Result<HelloOK, EnrolmentError>? {
         for await event in states {

@@ -16,7 +16,7 @@ public actor PairingKeeper: ClientService {
 
     private let paired: PairedSite
     private let store: any SealedStore
-    private let sessionEvents: AsyncStream<SessionEvent>?
+    private let sessionEvents: BusStream<SessionEvent>?
     private var lifecycle = ServiceLifecycle(name: "pairing")
 
     /// Makes the keeper of `paired`, sealed in `store`, finished by the first hello on `sessionEvents`.

@@ -67,7 +67,7 @@ public struct LaunchProbe: Sendable {
     /// returns, cancelling everything after it (a kill) or after the probe's patience.
     func inForeground<T: Sendable>(
         _ client: HeadlessClient,
-        _ body: @escaping @Sendable (AsyncStream<SessionEvent>) async throws -> T
+        _ body: @escaping @Sendable (BusStream<SessionEvent>) async throws -> T
     ) async throws -> T {
         let events = client.sessionEvents.subscribe()
         let patience = patience

@@ -1,3 +1,4 @@
+import Bus
 import ClockSeam
 import DemoBox
 import FTWClient
@@ -15,7 +16,7 @@ protocol ScenarioObserver: Sendable {
     /// A step is about to run at `atMs`; `client` is the running app, if any.
     func step(_ step: ScenarioStep, atMs: Int64, client: HeadlessClient?) async
     /// Follows the sealed store's bus until it ends or the task is cancelled.
-    func follow(store events: AsyncStream<SealEvent>) async
+    func follow(store events: BusStream<SealEvent>) async
     /// Follows one process's buses (session, models, history) until the task is cancelled.
     func follow(client: HeadlessClient) async
     /// A process ends (killed, or the scenario is over): its asks log and its carriers' traffic are final.

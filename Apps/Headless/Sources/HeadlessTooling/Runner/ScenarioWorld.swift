@@ -149,7 +149,7 @@ actor ScenarioWorld {
         if let note = await stage.turn(knob) { notes.append(note) }
     }
 
-    private func watchStream(_ events: AsyncStream<SessionEvent>) async {
+    private func watchStream(_ events: BusStream<SessionEvent>) async {
         for await event in events {
             switch event {
             case .streamReturned: stays.streamReturned(atMs: stage.nowMs)

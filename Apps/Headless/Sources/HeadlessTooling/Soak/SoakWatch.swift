@@ -32,7 +32,7 @@ actor SoakWatch: ScenarioObserver {
         await sample(client, atMs: atMs)
     }
 
-    func follow(store events: AsyncStream<SealEvent>) async {
+    func follow(store events: BusStream<SealEvent>) async {
         for await event in events {
             guard case .written(let file, let bytes) = event else { continue }
             let kind = String(file.prefix { $0 != "-" })
@@ -76,13 +76,13 @@ actor SoakWatch: ScenarioObserver {
 
     private var nowMs: Int64 { clock?.nowMs ?? 0 }
 
-    private func follow(session events: AsyncStream<SessionEvent>) async {
+    private func follow(session events: BusStream<SessionEvent>) async {
         for await event in events {
             if case .streamReturned = event { timeline.streamReturns.append(nowMs) }
         }
     }
 
-    private func follow(history events: AsyncStream<HistoryEvent>, held: AskName?) async {
+    private func follow(history events: BusStream<HistoryEvent>, held: AskName?) async {
         var held = held
         for await event in events {
             switch event {
@@ -95,7 +95,7 @@ actor SoakWatch: ScenarioObserver {
         }
     }
 
-    private func follow<Answer>(_ kind: SoakKind, _ events: AsyncStream<LiveAsk<Answer>.Event>) async {
+    private func follow<Answer>(_ kind: SoakKind, _ events: BusStream<LiveAsk<Answer>.Event>) async {
         for await event in events {
             switch event {
             case .answered(let stored): settled(kind, stored.name, .answered)

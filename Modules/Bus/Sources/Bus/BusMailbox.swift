@@ -1,0 +1,115 @@
+public import Synchronization
+
+/// One subscription's queue: what ``EventBus/publish(_:)`` put in and its consumer has not taken yet, and the
+/// consumer's wait when there is nothing.
+///
+/// It replaces an `AsyncStream` per subscriber. The standard library's stream is generic code that is never
+/// specialised, so each hand-over looked up half a dozen type metadata at run time (a fifth of a live frame's cost
+/// in `ftw-bench frame`); this queue is inlined and specialised in the module that publishes or consumes.
+///
+/// ## Concurrency
+/// One consumer. The buffer, the waiting consumer and whether the queue ended sit behind one `Mutex`; the consumer
+/// is resumed outside it. The queue ends when the bus finishes (the consumer still reads what was buffered) or when
+/// the consumer is cancelled or dropped (the buffer is let go and the subscription leaves its bus).
+@usableFromInline
+final class BusMailbox<Event: Sendable>: Sendable {
+    @usableFromInline
+    struct State {
+        @usableFromInline var buffer: [Event] = []
+        @usableFromInline var head = 0
+        @usableFromInline var waiter: UnsafeContinuation<Event?, Never>?
+        @usableFromInline var ended = false
+        @usableFromInline var leave: (@Sendable () -> Void)?
+
+        @usableFromInline init() {}
+
+        /// The next event, `.some(nil)` once the queue ended and is empty, or nil when the consumer must wait.
+        @inlinable
+        mutating func take() -> Event?? {
+            guard head < buffer.count else { return ended ? .some(nil) : nil }
+            let event = buffer[head]
+            head += 1
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return .some(event)
+        }
+    }
+
+    @usableFromInline let state: Mutex<State> = Mutex(State())
+
+    @usableFromInline init() {}
+
+    /// Hands `event` to the waiting consumer, or keeps it for the consumer's next call; dropped once ended.
+    @inlinable
+    func deliver(_ event: Event) {
+        let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
+            guard !state.ended else { return nil }
+            guard let waiter = state.waiter else {
+                state.buffer.append(event)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: event)
+    }
+
+    /// The next event, waiting for it; nil once the queue ended and is empty, or when the consuming task is
+    /// cancelled. An event already waiting is returned without suspending.
+    @inlinable
+    func next(isolation actor: isolated (any Actor)?) async -> Event? {
+        if let ready = state.withLock({ $0.take() }) { return ready }
+        if Task.isCancelled {
+            cancel()
+            return nil
+        }
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Event?, Never>) in
+                let ready = state.withLock { state -> Event?? in
+                    if let ready = state.take() { return ready }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+
+    /// Ends the queue after what it holds: the bus finished.
+    @usableFromInline
+    func finish() {
+        let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
+            state.ended = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// Ends the queue at once and takes the subscription off its bus: its consumer was cancelled or dropped.
+    @usableFromInline
+    func cancel() {
+        let (waiter, leave) = state.withLock { state -> (UnsafeContinuation<Event?, Never>?, (@Sendable () -> Void)?) in
+            state.ended = true
+            state.buffer = []
+            state.head = 0
+            defer {
+                state.waiter = nil
+                state.leave = nil
+            }
+            return (state.waiter, state.leave)
+        }
+        waiter?.resume(returning: nil)
+        leave?()
+    }
+
+    /// Sets what takes the subscription off its bus when its consumer is cancelled or dropped.
+    @usableFromInline
+    func onLeave(_ leave: @escaping @Sendable () -> Void) {
+        state.withLock { $0.leave = leave }
+    }
+}
