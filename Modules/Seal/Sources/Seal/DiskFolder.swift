@@ -83,7 +83,7 @@ struct DiskFolder: Sendable {
     ///
     /// The buffer starts at the size the file had when opened, plus one byte that tells a file that grew, and doubles
     /// only while the file keeps growing: a launch reads a 139-byte ring without zeroing the 256 KB its kind may hold
-    /// (that cost 0.4 ms of page faults on the way to the first content).
+    /// (that cost half a millisecond of page faults on the way to the first content).
     static func readBounded(_ file: OpenFile, limit: Int, _ name: String) throws(SealError) -> [UInt8] {
         let size = Int(file.information.st_size)
         guard size <= limit else { throw tooLarge(name, size, limit) }
