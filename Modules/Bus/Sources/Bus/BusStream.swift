@@ -24,6 +24,12 @@ public struct BusStream<Event: Sendable>: AsyncSequence, Sendable {
         consumer = Consumer(mailbox)
     }
 
+    /// A stream and the feed that fills it, for a service's own inputs.
+    public static func makeStream() -> (stream: BusStream<Event>, feed: BusFeed<Event>) {
+        let mailbox = BusMailbox<Event>()
+        return (BusStream(mailbox), BusFeed(mailbox))
+    }
+
     /// Reads the stream's events.
     public func makeAsyncIterator() -> Iterator {
         Iterator(consumer: consumer)

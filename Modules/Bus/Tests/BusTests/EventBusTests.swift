@@ -75,6 +75,15 @@ import Testing
         #expect(bus.subscriberCount == 0)
     }
 
+    @Test func aFedStreamHandsOverInOrderAndEndsAfterWhatItHolds() async {
+        let (stream, feed) = BusStream<Int>.makeStream()
+        feed.yield(1)
+        feed.yield(2)
+        feed.finish()
+        feed.yield(3)
+        #expect(await Array(stream) == [1, 2], "nothing after the end")
+    }
+
     @Test func theInMemorySinkKeepsLinesByCategory() {
         let sink = InMemoryLogSink()
         sink.log("asks", atMs: 1, "plan.get id=1")

@@ -1,3 +1,4 @@
+import Bus
 import SessionInterface
 
 /// The I/O of one connection, run as a child task of the session: dial, then hand every carrier event to the
@@ -15,7 +16,7 @@ enum ConnectionRunner {
         outbox: AsyncStream<[UInt8]>,
         stop: StopSignal,
         inbound: InboundWindow,
-        inputs: AsyncStream<SessionInput>.Continuation
+        inputs: BusFeed<SessionInput>
     ) async {
         let dialled = await stop.race { () async -> Result<any Carrier, SessionError> in
             do throws(SessionError) {

@@ -1,4 +1,5 @@
 import BoxProtocol
+import Bus
 import ClockSeam
 public import SessionInterface
 

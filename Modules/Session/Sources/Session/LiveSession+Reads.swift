@@ -1,4 +1,5 @@
 public import BoxProtocol
+import Bus
 import ClockSeam
 public import SessionInterface
 

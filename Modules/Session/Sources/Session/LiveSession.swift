@@ -58,8 +58,8 @@ public actor LiveSession: BoxSession, ClientService {
     let wallClock: any WallClock
     let random: any RandomSource
     let log: any LogSink
-    let inputs: AsyncStream<SessionInput>
-    let inputContinuation: AsyncStream<SessionInput>.Continuation
+    let inputs: BusStream<SessionInput>
+    let inputContinuation: BusFeed<SessionInput>
     /// Bounds the carrier events waiting in ``inputs``: the loop gives a place back after handling each.
     let inbound = InboundWindow(capacity: LiveSession.maxQueuedCarrierEvents)
 
@@ -124,7 +124,7 @@ public actor LiveSession: BoxSession, ClientService {
         self.log = log
         self.events = events
         reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
-        (inputs, inputContinuation) = AsyncStream.makeStream()
+        (inputs, inputContinuation) = BusStream.makeStream()
     }
 
     /// The most carrier events (each at most one relay message, 64 KiB) that wait for the loop at once.
