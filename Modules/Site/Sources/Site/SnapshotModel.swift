@@ -110,19 +110,21 @@ public actor SnapshotModel: ClientService {
     }
 
     private func apply(_ frame: TelemetryFrame) {
-        switch (frame.message, state) {
-        case (.snap(let snap), _):
+        if case .snap(let snap) = frame.message {
             state = .live(SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs), connection: frame.connection)
-        case (.delta(let delta, _), .live(var snapshot, let connection)) where connection == frame.connection:
-            snapshot.apply(delta, arrivalMs: frame.arrivalMs)
-            state = .live(snapshot, connection: connection)
-        case (.tick(let tick), .live(var snapshot, let connection)) where connection == frame.connection:
-            snapshot.apply(tick, arrivalMs: frame.arrivalMs)
-            state = .live(snapshot, connection: connection)
-        default:
-            // A delta or tick without this connection's snap to apply to: the stream sends a snap first, so this
-            // is a frame from a connection already gone; the cached readings must not be passed off as live.
-            break
+            return
         }
+        // A delta or tick without this connection's snap to apply to is from a connection already gone: the
+        // cached readings must not be passed off as live.
+        guard case .live(var snapshot, let connection) = state, connection == frame.connection else { return }
+        // Let go of the state's copy first, so the readings are changed in place rather than copied every frame;
+        // nothing suspends until the state holds them again.
+        state = .empty
+        switch frame.message {
+        case .delta(let delta, _): snapshot.apply(delta, arrivalMs: frame.arrivalMs)
+        case .tick(let tick): snapshot.apply(tick, arrivalMs: frame.arrivalMs)
+        case .snap: break
+        }
+        state = .live(snapshot, connection: connection)
     }
 }

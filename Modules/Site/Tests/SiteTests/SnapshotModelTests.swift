@@ -51,6 +51,25 @@ import Testing
         #expect(shown?.snapshot.dict[Self.gridW]?.name == "grid_w")
     }
 
+    @Test func aDeltaFromAConnectionAlreadyGoneIsNotPassedOffAsLive() async {
+        let world = SiteWorld()
+        defer { world.removeFolder() }
+        let model = world.snapshot()
+        await world.with([model]) { _ in
+            await frame(world, .snap(Self.snap()), connection: 2)
+            await frame(
+                world,
+                .delta(Delta(seq: 9, uptimeMs: 11_000, fields: [Self.gridW: 5]), truncated: false),
+                connection: 1
+            )
+            await frame(world, .tick(Tick(seq: 10, uptimeMs: 12_000)), connection: 1)
+        }
+        let shown = await model.shown
+        #expect(shown?.origin == .live(connection: 2))
+        #expect(shown?.snapshot.fields[Self.gridW] == 1_200)
+        #expect(shown?.snapshot.uptimeMs == 10_000)
+    }
+
     @Test func aPersistedSnapshotDrawsAtLaunchAsFromTheCacheWithItsAge() async {
         let world = SiteWorld()
         defer { world.removeFolder() }
