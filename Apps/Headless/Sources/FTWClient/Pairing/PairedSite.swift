@@ -58,7 +58,7 @@ public struct PairedSite: Sendable, Hashable, Codable {
         self.caFile = caFile
     }
 
-    /// The kept file's model name: the pairing record is sealed like any model file, as `kept-pairing-<site>`.
+    /// The kept file's model name: the pairing record is sealed like any model file, as `pairing-<site>`.
     public static let fileModel = "pairing"
 
     /// Reads the record of `site` from `store`, nil when there is none (or it failed to open or decode).
@@ -67,10 +67,11 @@ public struct PairedSite: Sendable, Hashable, Codable {
     /// next write of the record makes it binary. Unlike a model's file it is never discarded when it does not
     /// decode: it holds the device key the box knows this phone by, and no box answer can give it back.
     public static func read(site: SiteID, from store: any SealedStore) async -> PairedSite? {
-        guard let bytes = await store.keptFile(name: fileModel, site: site) else { return nil }
-        let file = "pairing-\(site)"
+        guard let name = try? SealedFileName(kind: .kept, site: site, model: fileModel),
+            let bytes = await store.read(name)
+        else { return nil }
         do {
-            return try SealedContents.decode(bytes, as: PairedSite.self, file: file)
+            return try SealedContents.decode(bytes, file: name.fileName)
         } catch  where error.code == .olderFormat {
             return try? JSONDecoder().decode(PairedSite.self, from: Data(bytes))
         } catch {
@@ -82,7 +83,7 @@ public struct PairedSite: Sendable, Hashable, Codable {
     ///
     /// - Throws: `SealError` when the file cannot be written.
     public func write(to store: any SealedStore) async throws(SealError) {
-        try await store.keepFile(name: Self.fileModel, site: site, contents: SealedContents.encode(self))
+        try await store.keepContents(self, name: Self.fileModel, site: site)
     }
 
     /// Every site paired on this phone, from the sealed files in `store`.
