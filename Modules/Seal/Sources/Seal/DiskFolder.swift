@@ -102,7 +102,6 @@ struct DiskFolder: Sendable {
             }
             count += got
         }
-        guard count <= limit else { throw tooLarge(name, count, limit) }
         return Array(bytes[..<count])
     }
 
