@@ -110,21 +110,24 @@ public actor SnapshotModel: ClientService {
     }
 
     private func apply(_ frame: TelemetryFrame) {
-        if case .snap(let snap) = frame.message {
+        switch frame.message {
+        case .snap(let snap):
             state = .live(SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs), connection: frame.connection)
-            return
+        case .delta(let delta, _):
+            change(on: frame.connection) { $0.apply(delta, arrivalMs: frame.arrivalMs) }
+        case .tick(let tick):
+            change(on: frame.connection) { $0.apply(tick, arrivalMs: frame.arrivalMs) }
         }
-        // A delta or tick without this connection's snap to apply to is from a connection already gone: the
-        // cached readings must not be passed off as live.
-        guard case .live(var snapshot, let connection) = state, connection == frame.connection else { return }
+    }
+
+    /// Applies `change` to the live snapshot of `connection`. A delta or tick without this connection's snap to
+    /// apply to is from a connection already gone: the cached readings must not be passed off as live.
+    private func change(on connection: Int, _ change: (inout SiteSnapshot) -> Void) {
+        guard case .live(var snapshot, let live) = state, live == connection else { return }
         // Let go of the state's copy first, so the readings are changed in place rather than copied every frame;
         // nothing suspends until the state holds them again.
         state = .empty
-        switch frame.message {
-        case .delta(let delta, _): snapshot.apply(delta, arrivalMs: frame.arrivalMs)
-        case .tick(let tick): snapshot.apply(tick, arrivalMs: frame.arrivalMs)
-        case .snap: break
-        }
-        state = .live(snapshot, connection: connection)
+        change(&snapshot)
+        state = .live(snapshot, connection: live)
     }
 }
