@@ -43,15 +43,19 @@ public struct CBORMap: Sendable {
     /// Setting a value replaces the entry in place (keeping its position) or appends a new one; setting nil
     /// removes the entry.
     public subscript(_ key: String) -> CBOR? {
-        get {
-            // Compared as text in place: wrapping `key` in a CBOR value and comparing values costs several times
-            // more, and every message reads its fields this way.
-            for index in entries.indices {
-                if case .text(let text) = entries[index].key, CBOR.sameUTF8(text, key) { return entries[index].value }
-            }
-            return nil
-        }
+        get { firstIndex(ofText: key).map { entries[$0].value } }
         set { self[key: .text(key)] = newValue }
+    }
+
+    /// Where the entry under the text key `text` is, or nil.
+    ///
+    /// Compared as text in place: wrapping `text` in a CBOR value and comparing values costs several times more,
+    /// and every message reads its fields, and the decoder checks every new key, this way.
+    func firstIndex(ofText text: String) -> Int? {
+        for index in entries.indices {
+            if case .text(let key) = entries[index].key, CBOR.sameUTF8(key, text) { return index }
+        }
+        return nil
     }
 
     /// The value under `key`, for maps whose keys are not text.

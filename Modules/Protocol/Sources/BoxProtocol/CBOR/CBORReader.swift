@@ -297,10 +297,7 @@ private struct MapBuilder {
         let count = map.entries.count
         if count < Self.linearLimit {
             guard case .text(let text) = key else { return !map.entries.contains { $0.key == key } }
-            for index in map.entries.indices {
-                if case .text(let other) = map.entries[index].key, CBOR.sameUTF8(other, text) { return false }
-            }
-            return true
+            return map.firstIndex(ofText: text) == nil
         }
         if count == Self.linearLimit { keys = Set(map.entries.lazy.map(\.key)) }
         return keys.insert(key).inserted
