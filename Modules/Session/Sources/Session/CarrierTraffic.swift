@@ -12,9 +12,6 @@ public struct CarrierTraffic: Sendable, Hashable {
     public var receivedMessages = 0
     /// Their bytes.
     public var receivedBytes = 0
-    /// The most carrier events that ever waited for the session at once; never more than 16, however fast a box
-    /// sends (the rest wait in TCP), which is what bounds a flood's memory.
-    public var peakQueuedEvents = 0
 
     /// No traffic yet.
     public init() {}

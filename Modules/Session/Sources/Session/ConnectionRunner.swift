@@ -3,7 +3,8 @@ import SessionInterface
 
 /// The I/O of one connection, run as a child task of the session: dial, then hand every carrier event to the
 /// session and send what it puts in the outbox, in order, until the carrier ends or the session stops it. It reads
-/// the carrier only while the session's ``InboundWindow`` has a place, so a flood waits in TCP, not in memory.
+/// the carrier's next event only once the session has handled the last, so a flood waits in the carrier's inbox and
+/// TCP, not in the session's memory.
 ///
 /// It decides nothing: the session's loop does, from what this reports. Only the dial is cancelled by a stop (a
 /// socket connect gives up); an open carrier is closed the way a peer expects, with a close frame and a brief,
@@ -15,8 +16,7 @@ enum ConnectionRunner {
         dialer: any CarrierDialer,
         outbox: AsyncStream<[UInt8]>,
         stop: StopSignal,
-        inbound: InboundWindow,
-        inputs: BusFeed<SessionInput>
+        session: LiveSession
     ) async {
         let dialled = await stop.race { () async -> Result<any Carrier, SessionError> in
             do throws(SessionError) {
@@ -32,7 +32,7 @@ enum ConnectionRunner {
         case .failure where stop.isStopped:
             return
         case .failure(let error):
-            inputs.yield(.dialed(generation: generation, failure: error))
+            await session.report(.dialed(generation: generation, failure: error))
             return
         case .success(let opened) where stop.isStopped || Task.isCancelled:
             await opened.close()
@@ -40,14 +40,14 @@ enum ConnectionRunner {
         case .success(let opened):
             carrier = opened
         }
-        inputs.yield(.dialed(generation: generation, failure: nil))
+        await session.report(.dialed(generation: generation, failure: nil))
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await message in outbox {
                     do throws(SessionError) {
                         try await carrier.send(message)
                     } catch {
-                        inputs.yield(.carrierEnded(generation: generation, reason: error.message))
+                        await session.report(.carrierEnded(generation: generation, reason: error.message))
                         return
                     }
                 }
@@ -58,10 +58,9 @@ enum ConnectionRunner {
                 await carrier.close()
             }
             for await event in carrier.incoming {
-                guard await inbound.take() else { break }
-                inputs.yield(.carrier(generation: generation, event))
+                await session.report(.carrier(generation: generation, event))
             }
-            inputs.yield(.carrierEnded(generation: generation, reason: "the carrier ended"))
+            await session.report(.carrierEnded(generation: generation, reason: "the carrier ended"))
             group.cancelAll()
         }
         await carrier.close()

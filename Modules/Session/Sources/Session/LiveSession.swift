@@ -13,11 +13,14 @@ public import SessionInterface
 /// is logged (category `asks`), published, and counted per stay in front.
 ///
 /// ## Concurrency
-/// An actor. ``run()`` is its service: one loop that reacts to one stream of inputs (its child tasks' reports and
-/// the nudges of public methods), changes the state synchronously, and then starts the work the change asked for
-/// as child tasks of its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside
-/// a state change, so no state is read across a suspension. Public methods change the state on the actor, register
-/// their caller's continuation, and nudge the loop.
+/// An actor. ``run()`` is its service: one loop that reacts to one stream of inputs (timers and the nudges of
+/// public methods), changes the state synchronously, and then starts the work the change asked for as child tasks of
+/// its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside a state change, so
+/// no state is read across a suspension. Public methods change the state on the actor, register their caller's
+/// continuation, and nudge the loop. A connection's runner reports the same way, by a call on the actor
+/// (``report(_:)``) rather than through the stream: it reads its carrier's next event only once the session has
+/// handled the last, so the session never holds more than one (a flood waits in the carrier's inbox and TCP), and a
+/// live frame costs no queue and no wake of the loop.
 public actor LiveSession: BoxSession, ClientService {
     enum RunState: Sendable {
         /// Made; ``run()`` not called yet (reads and phases wait in the state).
@@ -60,8 +63,6 @@ public actor LiveSession: BoxSession, ClientService {
     let log: any LogSink
     let inputs: BusStream<SessionInput>
     let inputContinuation: BusFeed<SessionInput>
-    /// Bounds the carrier events waiting in ``inputs``: the loop gives a place back after handling each.
-    let inbound = InboundWindow(capacity: LiveSession.maxQueuedCarrierEvents)
 
     var runState = RunState.ready
     /// The scene phase last set; nil before the first.
@@ -126,9 +127,6 @@ public actor LiveSession: BoxSession, ClientService {
         reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
         (inputs, inputContinuation) = BusStream.makeStream()
     }
-
-    /// The most carrier events (each at most one relay message, 64 KiB) that wait for the loop at once.
-    static let maxQueuedCarrierEvents = 16
 
     /// Request frames per stay in front (``Stays``); index 0 is the first stay.
     public var requestsPerStay: [Int] { stays.counts }
@@ -225,6 +223,13 @@ public actor LiveSession: BoxSession, ClientService {
         inputContinuation.yield(.wake)
     }
 
+    /// A connection runner's report (its dial's end, a carrier event, its carrier's end), handled at once on the
+    /// actor; the loop is nudged only if the change asked for work.
+    func report(_ input: SessionInput) {
+        handle(input)
+        wake()
+    }
+
     func publish(_ event: SessionEvent) {
         if case .connection(let state) = event {
             connectionState = state
@@ -233,16 +238,14 @@ public actor LiveSession: BoxSession, ClientService {
         events.publish(event)
     }
 
-    private func handle(_ input: SessionInput) {
+    func handle(_ input: SessionInput) {
         switch input {
         case .wake:
             break
         case .dialed(let generation, let failure):
             dialed(generation, failure: failure)
         case .carrier(let generation, let event):
-            traffic.peakQueuedEvents = max(traffic.peakQueuedEvents, inbound.peak)
             carrierEvent(event, generation: generation)
-            inbound.give()
         case .carrierEnded(let generation, let reason):
             guard connection?.generation == generation else { return }
             connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
@@ -262,14 +265,13 @@ public actor LiveSession: BoxSession, ClientService {
             switch effect {
             case .connect(let generation, let outbox, let stop):
                 openRunners += 1
-                group.addTask { [dialer, inbound, inputContinuation] in
+                group.addTask { [dialer] in
                     await ConnectionRunner.run(
                         generation: generation,
                         dialer: dialer,
                         outbox: outbox,
                         stop: stop,
-                        inbound: inbound,
-                        inputs: inputContinuation
+                        session: self
                     )
                     await self.runnerEnded()
                 }

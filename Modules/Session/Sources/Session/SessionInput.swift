@@ -1,7 +1,8 @@
 import SessionInterface
 
-/// Everything the session's service loop reacts to, in one stream: what its own child tasks report (a dial's end, a
-/// carrier's events, a timer) and the nudge a public method gives after it changed the state.
+/// Everything the session reacts to: what its own child tasks report (a dial's end, a carrier's events, a timer)
+/// and the nudge a public method gives after it changed the state. Timers and nudges come through the loop's
+/// stream; a connection runner's reports through a call on the actor, so none of them waits in a queue.
 enum SessionInput: Sendable {
     /// A public method changed the state and may have work for the loop to start.
     case wake

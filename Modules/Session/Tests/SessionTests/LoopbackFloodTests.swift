@@ -8,8 +8,8 @@ import SessionTestHarness
 import SessionTestSupport
 import Testing
 
-/// A box that floods a real socket on 127.0.0.1 with answers: the session keeps at most 16 carrier messages
-/// waiting (the rest wait in TCP), refuses an answer past its bound with a typed error, and reads on afterwards.
+/// A box that floods a real socket on 127.0.0.1 with answers: the session refuses an answer past its bound with a
+/// typed error as the flood arrives, and reads on afterwards (the flood's memory is `ftw-bench flood`'s to bound).
 @Suite struct LoopbackFloodTests {
     private static let plan = Plan(rev: 1, uptimeMs: 1_000, slots: [], stale: false)
 
@@ -79,8 +79,8 @@ import Testing
         }
     }
 
-    /// Reads `request` through a flood of more than `messages` messages: it fails `.responseTooLarge`, at most 16
-    /// messages waited, and a plan read afterwards is answered.
+    /// Reads `request` through a flood of more than `messages` messages: it fails `.responseTooLarge`, and a plan read
+    /// afterwards is answered.
     private static func refusal(
         of request: ReadRequest,
         on session: LiveSession,
@@ -93,11 +93,10 @@ import Testing
         #expect(await failure(of: .plan, on: session) == nil)
         let traffic = await session.traffic
         #expect(traffic.receivedMessages > messages)
-        #expect(traffic.peakQueuedEvents <= 16)
         return refused
     }
 
-    @Test func anAPIChunkFloodIsRefusedAtTheAnswerCapWithFewMessagesWaiting() async throws {
+    @Test func anAPIChunkFloodIsRefusedAtTheAnswerCapAndReadsGoOn() async throws {
         try await Self.withHostileRelay(replies: { message in
             switch message {
             case .apiReq:
@@ -114,7 +113,7 @@ import Testing
         }
     }
 
-    @Test func aHistChunkFloodIsRefusedAtTheQueryBoundWithFewMessagesWaiting() async throws {
+    @Test func aHistChunkFloodIsRefusedAtTheQueryBoundAndReadsGoOn() async throws {
         try await Self.withHostileRelay(replies: { message in
             switch message {
             case .histQuery(let query):
