@@ -18,7 +18,9 @@ import Site
 /// its bare work measured in the same run: ChaCha20-Poly1305 open and the CBOR decode of the same frame.
 ///
 /// `ftw-bench frame client N` and `ftw-bench frame bare N` run one side for N frames, for
-/// `Tools/Benchmarks/count-instructions.sh` (instructions and, with `--allocations`, heap allocations per frame).
+/// `Tools/Benchmarks/count-instructions.sh` (instructions and, with `--allocations`, heap allocations per frame);
+/// `ftw-bench frame harness N` runs the client's bench without a client (the box, the carrier, the simulated
+/// clock), so the client's own share is the difference.
 /// The client runs on the simulated executor so every frame settles before the next is sent; its scheduling is in
 /// the count.
 enum FrameBenchmark {
@@ -33,6 +35,10 @@ enum FrameBenchmark {
             let sent = min(frames, FrameMix.sealedAhead)
             _ = await client(frames: sent)
             print("client: \(sent) frames")
+        case "harness":
+            let sent = min(frames, FrameMix.sealedAhead)
+            _ = await harness(frames: sent)
+            print("harness: \(sent) frames")
         case "bare":
             print("bare checksum \(bare(frames: min(frames, FrameMix.sealedAhead)))")
         default:
@@ -44,9 +50,11 @@ enum FrameBenchmark {
     private static func compare() async {
         let frames = FrameMix.sealedAhead - 1
         var client = Duration.seconds(3_600)
+        var harness = Duration.seconds(3_600)
         var bare = Duration.seconds(3_600)
         for _ in 0..<5 {
             client = min(client, await self.client(frames: frames))
+            harness = min(harness, await self.harness(frames: frames))
             let (app, sealed) = bareFrames()
             let measured = Array(sealed.prefix(frames))
             let clock = ContinuousClock()
@@ -55,13 +63,17 @@ enum FrameBenchmark {
             bare = min(bare, start.duration(to: clock.now) / 100)
         }
         let clientMicros = client / .microseconds(frames)
+        let harnessMicros = harness / .microseconds(frames)
         let bareMicros = bare / .microseconds(frames)
         print("frame: one 1 Hz delta, end to end in the client (home screen and battery open), best of 5 rounds")
         print(String(format: "frame: client end to end        %8.1f µs", clientMicros))
+        print(String(format: "frame: the bench alone          %8.1f µs  (box, carrier, clock)", harnessMicros))
         print(String(format: "frame: bare open + decode       %8.1f µs", bareMicros))
         print(String(format: "frame: ratio client / bare      %8.1f×", clientMicros / bareMicros))
+        let ownRatio = (clientMicros - harnessMicros) / bareMicros
+        print(String(format: "frame: ratio (client − bench) / bare %3.1f×", ownRatio))
         print("frame: instructions and allocations: Tools/Benchmarks/count-instructions.sh [--allocations] \\")
-        print("           .build/release/ftw-bench frame client|bare N")
+        print("           .build/release/ftw-bench frame client|harness|bare N  (the client's own: client − harness)")
     }
 
     /// Streams `frames` deltas to a client composed as the phone composes it; returns the time the frames took.
@@ -80,14 +92,7 @@ enum FrameBenchmark {
                 client.show(.now)
                 client.show(.battery)
                 await simulation.advance(by: .seconds(1))
-                let sealed = await box.seal(FrameMix.deltas)
-                let clock = ContinuousClock()
-                let start = clock.now
-                for frame in sealed.prefix(frames) {
-                    await box.send(frame)
-                    await simulation.advance(by: .seconds(1))
-                }
-                let took = start.duration(to: clock.now)
+                let took = await send(await box.seal(FrameMix.deltas), count: frames, box: box, simulation: simulation)
                 let shown = await client.snapshot.shown?.snapshot.fields[FieldID.grid]
                 if frames > 0, case .delta(let last) = FrameMix.delta(frames - 1), shown != last.fields[FieldID.grid] {
                     preconditionFailure("the client did not take the frames: grid shows \(String(describing: shown))")
@@ -96,6 +101,38 @@ enum FrameBenchmark {
                 return took
             }
         }
+    }
+
+    /// The bench's own share of ``client(frames:)``, measured alone: the same box actor handing the same number of
+    /// sealed frames to an in-memory carrier whose other end only drops them, and the simulated second after each.
+    /// What a frame costs the client itself is the client's count less this one.
+    static func harness(frames: Int) async -> Duration {
+        let simulation = Simulation(originMs: originMs)
+        return await simulation.run { simulation in
+            let dialer = InMemoryDialer()
+            let box = FrameBox()
+            return await withTaskGroup(of: Void.self) { group in
+                group.addTask { await box.serve(dialer.accepted) }
+                guard let app = try? await dialer.dial() else { preconditionFailure("the in-memory dial failed") }
+                group.addTask { for await _ in app.incoming {} }
+                await simulation.advance(by: .seconds(1))
+                let took = await send(bareFrames().sealed, count: frames, box: box, simulation: simulation)
+                await app.close()
+                group.cancelAll()
+                return took
+            }
+        }
+    }
+
+    /// Sends the first `count` of `sealed`, a simulated second after each; returns the wall time they took.
+    private static func send(_ sealed: [[UInt8]], count: Int, box: FrameBox, simulation: Simulation) async -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for frame in sealed.prefix(count) {
+            await box.send(frame)
+            await simulation.advance(by: .seconds(1))
+        }
+        return start.duration(to: clock.now)
     }
 
     private static func makeClient(dialer: InMemoryDialer, simulation: Simulation) -> HeadlessClient {
