@@ -69,7 +69,6 @@ extension LiveTrace {
 
     private func recordBeat(atMs stampMs: Int64, anchor: UInt32) {
         guard let picture = box?.picture else { return }
-        let gapRuleMs = configuration.boxGapRule.wholeMilliseconds
         var recorded = false
         for entry in picture.entries where picture.records(entry) {
             guard let value = entry.value, let ring = ring(for: entry.fieldID) else { continue }
@@ -78,7 +77,7 @@ extension LiveTrace {
                     timeMs: stampMs,
                     value: value,
                     source: .box,
-                    gapRuleMs: gapRuleMs,
+                    gapRuleMs: boxGapRuleMs,
                     anchor: anchor,
                     runs: &runs
                 ) || recorded

@@ -9,7 +9,7 @@ extension LiveTrace {
     /// dropped for that ring, so rings only move forward in time.
     public func record(cloud reading: CloudReading) {
         guard TraceSlot.validTimes.contains(reading.sentAtMs) else { return }
-        if let box, reading.sentAtMs - box.newestStampMs <= configuration.boxGapRule.wholeMilliseconds { return }
+        if let box, reading.sentAtMs - box.newestStampMs <= boxGapRuleMs { return }
         let gapRuleMs = configuration.cloudGapRule.wholeMilliseconds
         var recorded = false
         for fieldID in reading.fields.keys.sorted() {

@@ -26,6 +26,9 @@ public actor LiveTrace: ClientService {
     let clock: any Clock<Duration>
     let wallClock: any WallClock
     let configuration: TraceConfiguration
+    /// ``TraceConfiguration/boxGapRule`` in milliseconds, worked out once: every box frame needs it, and `Duration`
+    /// arithmetic is 128-bit (about 1 k instructions a frame).
+    let boxGapRuleMs: Int64
     private let sessionEvents: BusStream<SessionEvent>
 
     /// Every field's ring, by field id.
@@ -70,6 +73,7 @@ public actor LiveTrace: ClientService {
         self.clock = clock
         self.wallClock = wallClock
         self.configuration = configuration
+        boxGapRuleMs = configuration.boxGapRule.wholeMilliseconds
         self.events = EventBus()
         self.sessionEvents = sessionEvents.subscribe()
     }
