@@ -37,6 +37,9 @@ public final class ManualClock: Clock, WallClock, Sendable {
 
     private struct State {
         var now = Instant(offset: .zero)
+        /// `now` in whole milliseconds since the origin, kept with it: the client reads the wall clock several times
+        /// a frame, and working it out of a `Duration` is 128-bit arithmetic each time.
+        var nowOffsetMs: Int64 = 0
         var sleepers: [Sleeper] = []
         /// Sleeps cancelled before their continuation was parked: they must not park.
         var cancelledBeforeParking: Set<UInt64> = []
@@ -59,7 +62,7 @@ public final class ManualClock: Clock, WallClock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// Now as Unix milliseconds: the origin plus the time advanced so far.
-    public var nowMs: Int64 { originMs + now.offset.wholeMilliseconds }
+    public var nowMs: Int64 { originMs + state.withLock(\.nowOffsetMs) }
 
     /// How many sleepers are parked.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -109,7 +112,10 @@ public final class ManualClock: Clock, WallClock, Sendable {
     /// Moves the clock to `instant` (never backwards) and wakes every sleeper due by then, earliest first.
     public func advance(to instant: Instant) {
         let due = state.withLock { state -> [Sleeper] in
-            if instant > state.now { state.now = instant }
+            if instant > state.now {
+                state.now = instant
+                state.nowOffsetMs = instant.offset.wholeMilliseconds
+            }
             let ready = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= state.now }
             return ready
