@@ -16,12 +16,24 @@ enum FrameTarget {
     static func run(_ bytes: [UInt8]) {
         guard let frame = try? Frame.decode(bytes) else { return }
         checkFrame(frame, from: bytes)
-        _ = try? FrameCodec.decode(bytes)
+        checkDirectRead(bytes)
         guard let envelope = try? Envelope.decode(frame.payload) else { return }
         let reread = try? Envelope.decode(envelope.encoded())
         FuzzCheck.require(reread == envelope, "envelope \(envelope.type) does not survive its encoder")
         guard let message = try? Message(envelope: envelope) else { return }
         MessageRoundTrip.check(message, id: envelope.id)
+    }
+
+    /// The session's read (`decodeMessage`, which takes the 1 Hz messages straight from the bytes) gives what the
+    /// general decode gives: the same flags, id and message, or a refusal from both.
+    static func checkDirectRead(_ bytes: [UInt8]) {
+        let direct = try? FrameCodec.decodeMessage(bytes)
+        let general = try? FrameCodec.decode(bytes)
+        FuzzCheck.require(
+            direct?.flags == general?.frame.flags && direct?.id == general?.envelope.id
+                && direct?.message == general?.message,
+            "decodeMessage and decode read the same frame differently"
+        )
     }
 
     /// A frame that decodes and fits its lane's buckets encodes to the same header (the reserved byte zeroed) and

@@ -93,6 +93,19 @@ public struct Frame: Sendable, Hashable {
     /// - Throws: ``ProtocolError`` `.truncated` for fewer than 6 bytes or a `len` past the end, `.badFrame` for
     ///   another version or an unknown lane.
     public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> Frame {
+        let header = try header(of: bytes)
+        return Frame(
+            lane: header.lane,
+            flags: header.flags,
+            payload: Array(bytes[header.payload]),
+            bucket: bytes.count
+        )
+    }
+
+    /// The header's lane and flags and where the payload lies in `bytes`, checked as ``decode(_:)`` checks them.
+    static func header(
+        of bytes: [UInt8]
+    ) throws(ProtocolError) -> (lane: Lane, flags: FrameFlags, payload: Range<Int>) {
         guard bytes.count >= headerSize else {
             throw ProtocolError(.truncated, "a frame needs 6 header bytes, got \(bytes.count)", offset: bytes.count)
         }
@@ -110,11 +123,6 @@ public struct Frame: Sendable, Hashable {
                 offset: 4
             )
         }
-        return Frame(
-            lane: lane,
-            flags: FrameFlags(rawValue: bytes[2]),
-            payload: Array(bytes[headerSize..<headerSize + length]),
-            bucket: bytes.count
-        )
+        return (lane, FrameFlags(rawValue: bytes[2]), headerSize..<headerSize + length)
     }
 }

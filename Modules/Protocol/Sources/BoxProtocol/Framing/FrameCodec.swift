@@ -32,4 +32,24 @@ public enum FrameCodec {
         let envelope = try Envelope.decode(frame.payload, decoder: decoder)
         return (frame, envelope, try Message(envelope: envelope))
     }
+
+    /// The header's flags, the request id and the message that `frameBytes` carry: what a session needs of a frame
+    /// from the box, at the least cost.
+    ///
+    /// The 1 Hz `delta` and `tick` in their plain shape are read straight from the bytes (``LiveFrameReader``);
+    /// every other payload, and any that reader does not take, is read by ``decode(_:decoder:)`` with the default
+    /// limits, so the result and the errors are that function's.
+    ///
+    /// - Throws: ``ProtocolError`` from whichever layer refused the bytes.
+    public static func decodeMessage(
+        _ frameBytes: [UInt8]
+    ) throws(ProtocolError) -> (flags: FrameFlags, id: UInt32?, message: Message) {
+        let header = try Frame.header(of: frameBytes)
+        let live = frameBytes.withUnsafeBufferPointer { bytes in
+            LiveFrameReader.message(in: UnsafeBufferPointer(rebasing: bytes[header.payload]))
+        }
+        if let live { return (header.flags, nil, live) }
+        let (frame, envelope, message) = try decode(frameBytes)
+        return (frame.flags, envelope.id, message)
+    }
 }
