@@ -49,7 +49,7 @@ extension LiveSession {
     }
 
     func frameArrived(_ bytes: [UInt8]) {
-        guard let (frame, envelope, message) = try? FrameCodec.decode(bytes) else { return }
+        guard let (flags, id, message) = try? FrameCodec.decodeMessage(bytes) else { return }
         switch message {
         case .helloOK(let hello):
             helloArrived(hello)
@@ -57,12 +57,12 @@ extension LiveSession {
             controlRev = snap.controlRev
             live(.snap(snap), uptimeMs: snap.uptimeMs)
         case .delta(let delta):
-            live(.delta(delta, truncated: frame.flags.contains(.truncated)), uptimeMs: delta.uptimeMs)
+            live(.delta(delta, truncated: flags.contains(.truncated)), uptimeMs: delta.uptimeMs)
         case .tick(let tick):
             live(.tick(tick), uptimeMs: tick.uptimeMs)
-        case .plan(let plan) where envelope.id == nil:
+        case .plan(let plan) where id == nil:
             publish(.planPushed(plan))
-        case .error(let body) where envelope.id == nil:
+        case .error(let body) where id == nil:
             publish(.boxError(body))
         case .sessionTerminate(let terminate):
             let reason = terminate.reason.known.rawValue
@@ -73,7 +73,7 @@ extension LiveSession {
         case .cmdResult(let result):
             commandSettled(result)
         default:
-            if let id = envelope.id { readProgressed(message, id: id) }
+            if let id { readProgressed(message, id: id) }
         }
     }
 

@@ -15,7 +15,8 @@ import Site
 
 /// `ftw-bench frame`: what one 1 Hz live frame costs the client end to end, from its sealed bytes arriving on the
 /// carrier to every model having taken it (the home screen and the battery view open, every model settled), against
-/// its bare work measured in the same run: ChaCha20-Poly1305 open and the CBOR decode of the same frame.
+/// its bare work measured in the same run: ChaCha20-Poly1305 open and the decode of the same frame, read as the
+/// session reads it (`FrameCodec.decodeMessage`).
 ///
 /// `ftw-bench frame client N` and `ftw-bench frame bare N` run one side for N frames, for
 /// `Tools/Benchmarks/count-instructions.sh` (instructions and, with `--allocations`, heap allocations per frame);
@@ -177,7 +178,7 @@ enum FrameBenchmark {
         var app = session
         var checksum = 0
         for bytes in sealed {
-            guard let frame = try? app.open(bytes), let (_, _, message) = try? FrameCodec.decode(frame),
+            guard let frame = try? app.open(bytes), let (_, _, message) = try? FrameCodec.decodeMessage(frame),
                 case .delta(let delta) = message
             else { preconditionFailure("a bench frame did not open") }
             checksum &+= delta.fields.count
