@@ -11,6 +11,8 @@
 #   Tools/Benchmarks/count-instructions.sh .build/release/ftw-bench noise handshake N      # one handshake
 #   Tools/Benchmarks/count-instructions.sh .build/release/ftw-bench noise bare N           # its primitives
 #   Tools/Benchmarks/count-instructions.sh .build/release/ftw-bench frame client N         # one live frame
+#   Tools/Benchmarks/count-instructions.sh .build/release/ftw-bench frame harness N        # the bench without a client
+#   Tools/Benchmarks/count-instructions.sh .build/release/ftw-bench frame bare N           # its open + decode
 #   Tools/Benchmarks/count-instructions.sh --allocations .build/release/ftw-bench frame client N
 #   .build/release/ftw-bench cbor mix > /tmp/mix.hex
 #   Tools/Benchmarks/count-instructions.sh "$(python3 -c 'import sys; print(sys.executable)')" \
