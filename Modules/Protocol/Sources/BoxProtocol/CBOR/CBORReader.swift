@@ -44,7 +44,7 @@ struct CBORReader {
         }
     }
 
-    private mutating func readByte() throws(ProtocolError) -> UInt8 {
+    mutating func readByte() throws(ProtocolError) -> UInt8 {
         guard offset < bytes.count else {
             throw ProtocolError(.truncated, "the input ends where another byte was needed", offset: offset)
         }
@@ -62,7 +62,7 @@ struct CBORReader {
         return value
     }
 
-    private mutating func readArgument(info: UInt8, at start: Int) throws(ProtocolError) -> UInt64 {
+    mutating func readArgument(info: UInt8, at start: Int) throws(ProtocolError) -> UInt64 {
         switch info {
         case 0..<24: return UInt64(info)
         case 24: return try readBigEndian(byteCount: 1, at: start)
@@ -90,7 +90,7 @@ struct CBORReader {
     }
 
     /// The next `count` bytes, in place, once the limits and the input allow them.
-    private mutating func readSpan(count: UInt64, at start: Int) throws(ProtocolError) -> UnsafeBufferPointer<UInt8> {
+    mutating func readSpan(count: UInt64, at start: Int) throws(ProtocolError) -> UnsafeBufferPointer<UInt8> {
         guard count <= maxStringBytes else {
             throw ProtocolError(
                 .tooLong,

@@ -5,7 +5,9 @@
 /// `uptimeMs` and (for a delta) `fields`, definite lengths, integers, text keys. Anything else — an `id`, `sources`,
 /// a float, a tag, a duplicate, an unknown key, a value out of range, a byte past the end — returns nil, and the
 /// caller reads the payload the general way, which accepts or refuses it with the error that names it. So for every
-/// payload this reader takes, the general path gives the same message; it never decides what is an error.
+/// payload this reader takes, the general path gives the same message; it never decides what is an error. The
+/// bytes are read with the general decoder's own `CBORReader` (its heads, arguments and bounded spans), so the wire's
+/// encoding rules are written once.
 struct LiveFrameReader {
     private enum Key {
         case type, body, seq, uptimeMs, fields
@@ -14,11 +16,10 @@ struct LiveFrameReader {
     /// The most field values one delta may carry on this path; a larger one takes the general path.
     private static let maxFields = 64
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    private var reader: CBORReader
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        reader = CBORReader(bytes: bytes, limits: CBORDecoder.Limits())
     }
 
     /// The delta or tick `payload` holds, or nil when it is anything else or not in the plain shape.
@@ -43,7 +44,7 @@ struct LiveFrameReader {
                 return nil
             }
         }
-        guard offset == bytes.count, let isDelta, let body else { return nil }
+        guard reader.isAtEnd, let isDelta, let body else { return nil }
         guard isDelta else {
             return body.fields == nil ? .tick(Tick(seq: body.seq, uptimeMs: body.uptimeMs)) : nil
         }
@@ -86,22 +87,14 @@ struct LiveFrameReader {
         return values
     }
 
-    /// A field id as the general path reads it: 1 to 18 decimal digits as text, or an unsigned integer.
+    /// A field id as the general path reads it: decimal digits as text (``FieldValue/decimal(_:)``), or an unsigned
+    /// integer.
     private mutating func fieldID() -> Int? {
-        guard let (major, argument) = head() else { return nil }
+        guard let (major, argument, start) = head() else { return nil }
         switch major {
-        case 0:
-            return Int(exactly: argument)
-        case 3:
-            guard (1...18).contains(argument), let digits = span(Int(argument)) else { return nil }
-            var id = 0
-            for byte in digits {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                id = id * 10 + Int(byte &- 0x30)
-            }
-            return id
-        default:
-            return nil
+        case 0: return Int(exactly: argument)
+        case 3: return span(argument, at: start).flatMap(FieldValue.decimal)
+        default: return nil
         }
     }
 
@@ -132,55 +125,43 @@ struct LiveFrameReader {
     }
 
     private mutating func text() -> UnsafeBufferPointer<UInt8>? {
-        guard let (major, argument) = head(), major == 3, argument <= 32 else { return nil }
-        return span(Int(argument))
+        guard let (major, argument, start) = head(), major == 3, argument <= 32 else { return nil }
+        return span(argument, at: start)
     }
 
     private mutating func mapCount() -> Int? {
-        guard let (major, argument) = head(), major == 5, argument <= UInt64(Self.maxFields) else { return nil }
+        guard let (major, argument, _) = head(), major == 5, argument <= UInt64(Self.maxFields) else { return nil }
         return Int(argument)
     }
 
     private mutating func unsigned() -> UInt64? {
-        guard let (major, argument) = head(), major == 0 else { return nil }
+        guard let (major, argument, _) = head(), major == 0 else { return nil }
         return argument
     }
 
+    /// An integer as the general path reads it (``CBOR/int64``): nil for any other item or one past `Int64`.
     private mutating func int64() -> Int64? {
-        guard let (major, argument) = head(), argument <= UInt64(Int64.max) else { return nil }
-        switch major {
-        case 0: return Int64(argument)
-        case 1: return -1 - Int64(argument)
-        default: return nil
+        switch head() {
+        case (0, let argument, _)?: CBOR.unsigned(argument).int64
+        case (1, let argument, _)?: CBOR.negative(argument).int64
+        default: nil
         }
     }
 
-    /// One item's major type and argument; nil for an indefinite length, a simple value or float, a reserved
-    /// encoding, or too few bytes.
-    private mutating func head() -> (major: UInt8, argument: UInt64)? {
-        guard offset < bytes.count else { return nil }
-        let initial = bytes[offset]
-        offset += 1
+    /// One item's major type and argument, and where it starts; nil for an indefinite length, a simple value or
+    /// float, a reserved encoding, or too few bytes.
+    private mutating func head() -> (major: UInt8, argument: UInt64, start: Int)? {
+        let start = reader.offset
+        guard let initial = try? reader.readByte() else { return nil }
         let major = initial >> 5
         let info = initial & 0x1f
-        guard major != 7 else { return nil }
-        switch info {
-        case 0..<24: return (major, UInt64(info))
-        case 24...27:
-            let count = 1 << Int(info - 24)
-            guard count <= bytes.count - offset else { return nil }
-            var argument: UInt64 = 0
-            for index in offset..<offset + count { argument = argument << 8 | UInt64(bytes[index]) }
-            offset += count
-            return (major, argument)
-        default:
+        guard major != 7, info != 31, let argument = try? reader.readArgument(info: info, at: start) else {
             return nil
         }
+        return (major, argument, start)
     }
 
-    private mutating func span(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard count <= bytes.count - offset else { return nil }
-        defer { offset += count }
-        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
+    private mutating func span(_ count: UInt64, at start: Int) -> UnsafeBufferPointer<UInt8>? {
+        try? reader.readSpan(count: count, at: start)
     }
 }

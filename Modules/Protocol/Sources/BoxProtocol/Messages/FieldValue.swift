@@ -215,7 +215,7 @@ struct FieldValue {
     private func fieldID(_ key: CBOR) throws(ProtocolError) -> Int {
         switch key {
         case .text(let text):
-            guard let id = Self.decimal(text) else {
+            guard let id = Self.decimal(text.utf8) else {
                 throw badField("field id \(key.diagnostic) is not a decimal number")
             }
             return id
@@ -231,12 +231,12 @@ struct FieldValue {
         }
     }
 
-    /// `text` as a number when it is 1 to 18 decimal digits (so it always fits an `Int`), read in one pass over its
-    /// bytes.
-    private static func decimal(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 18 else { return nil }
+    /// `utf8` as a number when it is 1 to 18 decimal digits (so it always fits an `Int`), read in one pass over its
+    /// bytes: a field id's text key, for the general read and for `LiveFrameReader`.
+    static func decimal(_ utf8: some Collection<UInt8>) -> Int? {
+        guard !utf8.isEmpty, utf8.count <= 18 else { return nil }
         var number = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             guard (0x30...0x39).contains(byte) else { return nil }
             number = number * 10 + Int(byte - 0x30)
         }
