@@ -37,6 +37,7 @@ enum X509Builder {
         by root: CertificateAndKey,
         commonName: String,
         hosts: [String],
+        usage: CertificateAuthority.Usage,
         validity: CertificateAuthority.Validity
     ) throws(CertificateError) -> CertificateAndKey {
         let issuerCertificate = try readCertificate(root.certificatePEM)
@@ -49,7 +50,7 @@ enum X509Builder {
             commonName: commonName,
             publicKey: key,
             issuer: (issuerCertificate, issuerKey),
-            extensions: leafExtensions(hosts: hosts) + [(NID_authority_key_identifier, "keyid:always")],
+            extensions: leafExtensions(hosts: hosts, usage: usage) + [(NID_authority_key_identifier, "keyid:always")],
             validity: validity
         )
         defer { X509_free(certificate) }
@@ -69,20 +70,22 @@ enum X509Builder {
             commonName: hosts.first ?? "self-signed",
             publicKey: key,
             issuer: nil,
-            extensions: leafExtensions(hosts: hosts),
+            extensions: leafExtensions(hosts: hosts, usage: .serverAuthentication),
             validity: validity
         )
         defer { X509_free(certificate) }
         return try pem(certificate: certificate, key: key)
     }
 
-    /// The extensions of a TLS server's leaf naming `hosts`.
-    static func leafExtensions(hosts: [String]) -> [(Int32, String)] {
+    /// The extensions of a leaf naming `hosts` for `usage`; no subjectAltName at all when `hosts` is empty.
+    static func leafExtensions(hosts: [String], usage: CertificateAuthority.Usage) -> [(Int32, String)] {
         let names = hosts.map { isIPLiteral($0) ? "IP:\($0)" : "DNS:\($0)" }.joined(separator: ",")
-        return [
+        let purpose = usage == .serverAuthentication ? "serverAuth" : "clientAuth"
+        let common: [(Int32, String)] = [
             (NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
-            (NID_ext_key_usage, "serverAuth"), (NID_subject_key_identifier, "hash"), (NID_subject_alt_name, names),
+            (NID_ext_key_usage, purpose), (NID_subject_key_identifier, "hash"),
         ]
+        return hosts.isEmpty ? common : common + [(NID_subject_alt_name, names)]
     }
 
     static func makeKey() throws(CertificateError) -> OpaquePointer {
