@@ -65,7 +65,11 @@ final class TLSEngine {
         }
         SSL_set_connect_state(ssl)
         let parameters = SSL_get0_param(ssl)
-        X509_VERIFY_PARAM_set_hostflags(parameters, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
+        // Names by subjectAltName only (RFC 6125 §6.4.4, as browsers match): never OpenSSL's fallback to the CN.
+        X509_VERIFY_PARAM_set_hostflags(
+            parameters,
+            UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT)
+        )
         let pinned =
             Self.isIPLiteral(host)
             ? X509_VERIFY_PARAM_set1_ip_asc(parameters, host)

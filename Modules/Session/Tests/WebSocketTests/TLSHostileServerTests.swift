@@ -29,6 +29,16 @@ struct TLSHostileServerTests {
         )
     }
 
+    @Test func aNameOnlyInTheCommonNameIsNotMatched() async throws {
+        let error = try await Self.dial(.commonNameOnly)
+        #expect(error.code == .tlsWrongHost)
+        #expect(
+            error.message
+                == "the TLS certificate of localhost:\(error.port) is not valid for localhost: it has no subjectAltName,"
+                + " and a name in its common name alone is not accepted"
+        )
+    }
+
     @Test func aServerOfTLS11OnlyIsNamed() async throws {
         let error = try await Self.dial(.tls11Only)
         #expect(error.code == .tlsHandshakeFailed)
