@@ -73,6 +73,20 @@ public struct CertificateAuthority: Sendable, Hashable {
         #endif
     }
 
+    /// Writes the CA's certificate into `folder` under its subject hash (`1a2b3c4d.0`, the next free suffix), as
+    /// `c_rehash` names a system's CAs: a folder OpenSSL's hashed-directory lookup finds it in.
+    ///
+    /// - Returns: The file's path.
+    /// - Throws: ``CertificateError`` when the certificate cannot be read or the file cannot be written.
+    @discardableResult
+    public func writeHashed(into folder: String) throws(CertificateError) -> String {
+        #if canImport(COpenSSL)
+        return try X509Builder.writeHashed(root.certificatePEM, into: folder)
+        #else
+        throw CertificateError.unavailable
+        #endif
+    }
+
     /// A leaf for `hosts` that signs itself: no CA vouches for it, so a verifying client must refuse it.
     ///
     /// - Throws: ``CertificateError`` when OpenSSL refuses a step.

@@ -1,5 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -128,6 +129,18 @@ enum X509Builder {
         let certificatePEM = try write { PEM_write_bio_X509($0, certificate) }
         let keyPEM = try write { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) }
         return CertificateAndKey(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
+    }
+
+    /// Writes `pem` into `folder` as `<subject hash>.<first free suffix>`; returns the path.
+    static func writeHashed(_ pem: [UInt8], into folder: String) throws(CertificateError) -> String {
+        let certificate = try readCertificate(pem)
+        defer { X509_free(certificate) }
+        let name = String(format: "%08lx", X509_subject_name_hash(certificate))
+        let paths = (0..<16).lazy.map { "\(folder)/\(name).\($0)" }
+        guard let path = paths.first(where: { !FileManager.default.fileExists(atPath: $0) }),
+            FileManager.default.createFile(atPath: path, contents: Data(pem))
+        else { throw CertificateError("the CA could not be written into \(folder) under its hash \(name)") }
+        return path
     }
 
     static func readCertificate(_ pem: [UInt8]) throws(CertificateError) -> OpaquePointer {
