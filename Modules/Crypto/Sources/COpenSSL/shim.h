@@ -17,6 +17,19 @@ static inline int ftw_SSL_CTX_set_min_tls12(SSL_CTX *context) {
     return (int)SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
 }
 
+/* A server's version range, both ends inclusive (0 leaves an end open): the tests' TLS 1.1 server. */
+static inline int ftw_SSL_CTX_set_proto_versions(SSL_CTX *context, int lowest, int highest) {
+    return (int)(SSL_CTX_set_min_proto_version(context, lowest) && SSL_CTX_set_max_proto_version(context, highest));
+}
+
+/* Whether the leaf a server sent carries a subjectAltName: 1 yes, 0 no, -1 when it sent no certificate. Readable
+   after a failed verification too, when the session has no verified peer yet. */
+static inline int ftw_SSL_peer_leaf_has_subject_alt_name(const SSL *ssl) {
+    STACK_OF(X509) *chain = SSL_get_peer_cert_chain(ssl);
+    if (chain == NULL || sk_X509_num(chain) == 0) return -1;
+    return X509_get_ext_by_NID(sk_X509_value(chain, 0), NID_subject_alt_name, -1) >= 0;
+}
+
 static inline int ftw_SSL_set_server_name(SSL *ssl, const char *name) {
     return (int)SSL_set_tlsext_host_name(ssl, name);
 }

@@ -51,9 +51,9 @@ public final class RelayDialer: CarrierDialer {
     ///
     /// - Throws: `SessionError` with `.cancelled` when the dialling task is cancelled, `.relayUnreachable` when
     ///   nothing listens there (connection refused, no route, an unknown name), `.slowLink` when the connect or the
-    ///   upgrade passed its deadline, `.relayNotTrusted` when the relay's TLS identity did not verify (untrusted,
-    ///   expired, another host's, or plain text on a `wss://` port), `.dialFailed` otherwise (the relay refused the
-    ///   upgrade).
+    ///   upgrade passed its deadline, `.relayNotTrusted` when the relay's TLS failed in a way no redial changes
+    ///   (`WebSocketError.isPermanentTLSFailure`: its certificate did not verify, it speaks no TLS version we accept,
+    ///   plain text on a `wss://` port), `.dialFailed` otherwise (the relay refused the upgrade).
     public func dial() async throws(SessionError) -> any Carrier {
         let connection: WebSocketConnection
         do {
@@ -81,8 +81,7 @@ public final class RelayDialer: CarrierDialer {
                     "the relay at \(host):\(port) was too slow to open: \(error.message)",
                     cause: error
                 )
-            case .tlsUntrustedCertificate, .tlsCertificateExpired, .tlsWrongHost, .tlsPlainTextServer,
-                .tlsConfiguration, .tlsUnavailable:
+            case _ where error.isPermanentTLSFailure:
                 throw SessionError(.relayNotTrusted, error.message, cause: error)
             default:
                 throw SessionError(

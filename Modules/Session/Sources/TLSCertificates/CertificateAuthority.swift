@@ -25,6 +25,14 @@ public struct CertificateAuthority: Sendable, Hashable {
         }
     }
 
+    /// What a leaf's extended key usage allows it to prove.
+    public enum Usage: Sendable, Hashable {
+        /// A TLS server's identity (`serverAuth`): what a relay presents.
+        case serverAuthentication
+        /// A TLS client's identity only (`clientAuth`): a verifying client must refuse it from a server.
+        case clientAuthentication
+    }
+
     /// The CA's own certificate and key.
     public let root: CertificateAndKey
 
@@ -44,18 +52,36 @@ public struct CertificateAuthority: Sendable, Hashable {
         #endif
     }
 
-    /// A server certificate for `hosts` (DNS names or IP literals), signed by this CA.
+    /// A leaf for `hosts` (DNS names or IP literals) in its subjectAltName, signed by this CA.
     ///
+    /// The tests' hostile servers are made with it too: `hosts: []` gives a leaf named only by its common name (no
+    /// subjectAltName, which a verifying client must refuse), `usage: .clientAuthentication` one a server must not
+    /// present, and a CA made with ``init(root:)`` from a leaf signs with a certificate that is not a CA.
     /// - Throws: ``CertificateError`` when the CA's PEM cannot be read or OpenSSL refuses a step.
     public func issue(
         commonName: String,
         hosts: [String],
+        usage: Usage = .serverAuthentication,
         validity: Validity
     ) throws(CertificateError)
         -> CertificateAndKey
     {
         #if canImport(COpenSSL)
-        return try X509Builder.issue(by: root, commonName: commonName, hosts: hosts, validity: validity)
+        return try X509Builder.issue(by: root, commonName: commonName, hosts: hosts, usage: usage, validity: validity)
+        #else
+        throw CertificateError.unavailable
+        #endif
+    }
+
+    /// Writes the CA's certificate into `folder` under its subject hash (`1a2b3c4d.0`, the next free suffix), as
+    /// `c_rehash` names a system's CAs: a folder OpenSSL's hashed-directory lookup finds it in.
+    ///
+    /// - Returns: The file's path.
+    /// - Throws: ``CertificateError`` when the certificate cannot be read or the file cannot be written.
+    @discardableResult
+    public func writeHashed(into folder: String) throws(CertificateError) -> String {
+        #if canImport(COpenSSL)
+        return try X509Builder.writeHashed(root.certificatePEM, into: folder)
         #else
         throw CertificateError.unavailable
         #endif

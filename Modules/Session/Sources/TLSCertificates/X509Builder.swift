@@ -1,5 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +38,7 @@ enum X509Builder {
         by root: CertificateAndKey,
         commonName: String,
         hosts: [String],
+        usage: CertificateAuthority.Usage,
         validity: CertificateAuthority.Validity
     ) throws(CertificateError) -> CertificateAndKey {
         let issuerCertificate = try readCertificate(root.certificatePEM)
@@ -49,7 +51,7 @@ enum X509Builder {
             commonName: commonName,
             publicKey: key,
             issuer: (issuerCertificate, issuerKey),
-            extensions: leafExtensions(hosts: hosts) + [(NID_authority_key_identifier, "keyid:always")],
+            extensions: leafExtensions(hosts: hosts, usage: usage) + [(NID_authority_key_identifier, "keyid:always")],
             validity: validity
         )
         defer { X509_free(certificate) }
@@ -69,20 +71,22 @@ enum X509Builder {
             commonName: hosts.first ?? "self-signed",
             publicKey: key,
             issuer: nil,
-            extensions: leafExtensions(hosts: hosts),
+            extensions: leafExtensions(hosts: hosts, usage: .serverAuthentication),
             validity: validity
         )
         defer { X509_free(certificate) }
         return try pem(certificate: certificate, key: key)
     }
 
-    /// The extensions of a TLS server's leaf naming `hosts`.
-    static func leafExtensions(hosts: [String]) -> [(Int32, String)] {
+    /// The extensions of a leaf naming `hosts` for `usage`; no subjectAltName at all when `hosts` is empty.
+    static func leafExtensions(hosts: [String], usage: CertificateAuthority.Usage) -> [(Int32, String)] {
         let names = hosts.map { isIPLiteral($0) ? "IP:\($0)" : "DNS:\($0)" }.joined(separator: ",")
-        return [
+        let purpose = usage == .serverAuthentication ? "serverAuth" : "clientAuth"
+        let common: [(Int32, String)] = [
             (NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
-            (NID_ext_key_usage, "serverAuth"), (NID_subject_key_identifier, "hash"), (NID_subject_alt_name, names),
+            (NID_ext_key_usage, purpose), (NID_subject_key_identifier, "hash"),
         ]
+        return hosts.isEmpty ? common : common + [(NID_subject_alt_name, names)]
     }
 
     static func makeKey() throws(CertificateError) -> OpaquePointer {
@@ -125,6 +129,18 @@ enum X509Builder {
         let certificatePEM = try write { PEM_write_bio_X509($0, certificate) }
         let keyPEM = try write { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) }
         return CertificateAndKey(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
+    }
+
+    /// Writes `pem` into `folder` as `<subject hash>.<first free suffix>`; returns the path.
+    static func writeHashed(_ pem: [UInt8], into folder: String) throws(CertificateError) -> String {
+        let certificate = try readCertificate(pem)
+        defer { X509_free(certificate) }
+        let name = String(format: "%08lx", X509_subject_name_hash(certificate))
+        let paths = (0..<16).lazy.map { "\(folder)/\(name).\($0)" }
+        guard let path = paths.first(where: { !FileManager.default.fileExists(atPath: $0) }),
+            FileManager.default.createFile(atPath: path, contents: Data(pem))
+        else { throw CertificateError("the CA could not be written into \(folder) under its hash \(name)") }
+        return path
     }
 
     static func readCertificate(_ pem: [UInt8]) throws(CertificateError) -> OpaquePointer {

@@ -8,11 +8,17 @@ import Synchronization
 /// It is configured completely in its factory and never changed afterwards, which is what lets OpenSSL share it
 /// between threads; each connection makes its own `SSL` object from it (``TLSEngine``).
 final class TLSContext: @unchecked Sendable {
-    /// Client contexts by their extra roots' PEM: loading the system trust store costs tens of milliseconds (the
-    /// whole CA bundle is parsed), so it is done once per set of roots rather than at every dial. A file root is
-    /// read again at each dial and keyed by its content, so a changed file makes a new context. At most
-    /// `maxCachedClients` sets are kept.
-    private static let clients = Mutex<[[[UInt8]]: TLSContext]>([:])
+    /// What a client context is made from: where the system's CAs are, and the extra roots' PEM.
+    private struct ClientKey: Hashable {
+        let system: SystemTrustStore.Location
+        let roots: [[UInt8]]
+    }
+
+    /// Client contexts by what they trust: a context keeps the system CAs its handshakes looked up
+    /// (``SystemTrustStore``) and libssl's per-context set-up, so it is made once per set of roots rather than at
+    /// every dial. A file root is read again at each dial and keyed by its content, so a changed file makes a new
+    /// context. At most `maxCachedClients` sets are kept.
+    private static let clients = Mutex<[ClientKey: TLSContext]>([:])
     private static let maxCachedClients = 8
 
     let pointer: OpaquePointer
@@ -25,15 +31,19 @@ final class TLSContext: @unchecked Sendable {
 
     deinit { SSL_CTX_free(pointer) }
 
-    /// A client context: TLS 1.2 or later, peer verification on, the system trust store and `configuration`'s roots.
+    /// A client context: TLS 1.2 or later, peer verification on, the system's CAs (`system`, looked up on demand)
+    /// and `configuration`'s roots.
     ///
     /// - Throws: ``WebSocketError/Code/tlsConfiguration`` when a root cannot be read or holds no certificate.
-    static func client(_ configuration: TLSConfiguration) throws(WebSocketError) -> TLSContext {
+    static func client(
+        _ configuration: TLSConfiguration,
+        system: SystemTrustStore.Location = SystemTrustStore.current
+    ) throws(WebSocketError) -> TLSContext {
         var roots: [(pem: [UInt8], source: String)] = []
         for root in configuration.additionalTrustRoots { roots.append(try pemText(of: root)) }
-        let key = roots.map(\.pem)
+        let key = ClientKey(system: system, roots: roots.map(\.pem))
         if let cached = clients.withLock({ $0[key] }) { return cached }
-        let context = try makeClient(roots: roots)
+        let context = try makeClient(system: system, roots: roots)
         clients.withLock { clients in
             if clients.count >= maxCachedClients { clients.removeAll() }
             clients[key] = context
@@ -41,13 +51,16 @@ final class TLSContext: @unchecked Sendable {
         return context
     }
 
-    private static func makeClient(roots: [(pem: [UInt8], source: String)]) throws(WebSocketError) -> TLSContext {
+    private static func makeClient(
+        system: SystemTrustStore.Location,
+        roots: [(pem: [UInt8], source: String)]
+    ) throws(WebSocketError) -> TLSContext {
         let context = try make(TLS_client_method(), role: .client)
         SSL_CTX_set_verify(context.pointer, SSL_VERIFY_PEER, nil)
-        guard SSL_CTX_set_default_verify_paths(context.pointer) == 1 else {
+        let store = SSL_CTX_get_cert_store(context.pointer)
+        guard let store, SystemTrustStore.install(system, in: store) else {
             throw configurationError("the system trust store could not be loaded")
         }
-        let store = SSL_CTX_get_cert_store(context.pointer)
         for (pem, source) in roots {
             let certificates = certificates(inPEM: pem)
             defer { certificates.forEach { X509_free($0) } }

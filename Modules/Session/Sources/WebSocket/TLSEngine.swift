@@ -65,7 +65,11 @@ final class TLSEngine {
         }
         SSL_set_connect_state(ssl)
         let parameters = SSL_get0_param(ssl)
-        X509_VERIFY_PARAM_set_hostflags(parameters, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
+        // Names by subjectAltName only (RFC 6125 §6.4.4, as browsers match): never OpenSSL's fallback to the CN.
+        X509_VERIFY_PARAM_set_hostflags(
+            parameters,
+            UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT)
+        )
         let pinned =
             Self.isIPLiteral(host)
             ? X509_VERIFY_PARAM_set1_ip_asc(parameters, host)
@@ -169,10 +173,13 @@ final class TLSEngine {
     /// Names what failed: the certificate's verdict when verification failed, OpenSSL's reason otherwise.
     private func handshakeFailure() -> WebSocketError {
         let verdict = Int32(SSL_get_verify_result(ssl))
-        guard context.role == .client, verdict != X509_V_OK else {
-            return WebSocketError(.tlsHandshakeFailed, "the TLS handshake with \(peer) failed: \(Self.reason())")
-        }
+        guard context.role == .client, verdict != X509_V_OK else { return protocolFailure() }
         ERR_clear_error()
+        return certificateFailure(verdict)
+    }
+
+    /// What a certificate's verdict means to a person, and the code a caller branches on.
+    private func certificateFailure(_ verdict: Int32) -> WebSocketError {
         let certificate = "the TLS certificate of \(peer)"
         switch verdict {
         case X509_V_ERR_CERT_HAS_EXPIRED:
@@ -180,7 +187,11 @@ final class TLSEngine {
         case X509_V_ERR_CERT_NOT_YET_VALID:
             return WebSocketError(.tlsCertificateExpired, "\(certificate) is not valid yet")
         case X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH:
-            return WebSocketError(.tlsWrongHost, "\(certificate) is not valid for \(host): it names another host")
+            let why =
+                ftw_SSL_peer_leaf_has_subject_alt_name(ssl) == 0
+                ? "it has no subjectAltName, and a name in its common name alone is not accepted"
+                : "it names another host"
+            return WebSocketError(.tlsWrongHost, "\(certificate) is not valid for \(host): \(why)")
         case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
             return WebSocketError(.tlsUntrustedCertificate, "\(certificate) is self-signed and not trusted")
         case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
@@ -190,9 +201,37 @@ final class TLSEngine {
                 .tlsUntrustedCertificate,
                 "\(certificate) is not trusted: its issuer is not a trusted CA (add the CA as a trust root)"
             )
+        case X509_V_ERR_INVALID_CA:
+            return WebSocketError(.tlsInvalidCertificate, "\(certificate) is signed by a certificate that is not a CA")
+        case X509_V_ERR_INVALID_PURPOSE:
+            return WebSocketError(
+                .tlsInvalidCertificate,
+                "\(certificate) is not for a TLS server: its extended key usage does not allow server authentication"
+            )
         default:
             let why = String(cString: X509_verify_cert_error_string(Int(verdict)))
-            return WebSocketError(.tlsHandshakeFailed, "\(certificate) failed verification: \(why)")
+            return WebSocketError(.tlsInvalidCertificate, "\(certificate) failed verification: \(why)")
+        }
+    }
+
+    /// A handshake that failed before or beside the certificate: the versions, the records, a peer's alert.
+    private func protocolFailure() -> WebSocketError {
+        let code = ERR_get_error()
+        ERR_clear_error()
+        switch ERR_GET_REASON(code) {
+        case SSL_R_UNSUPPORTED_PROTOCOL, SSL_R_WRONG_SSL_VERSION, SSL_R_TLSV1_ALERT_PROTOCOL_VERSION:
+            return WebSocketError(
+                .tlsHandshakeFailed,
+                "\(peer) speaks no TLS version this client accepts: TLS 1.2 or later is required"
+            )
+        case SSL_R_PACKET_LENGTH_TOO_LONG, SSL_R_ENCRYPTED_LENGTH_TOO_LONG, SSL_R_DATA_LENGTH_TOO_LONG,
+            SSL_R_EXCESSIVE_MESSAGE_SIZE:
+            return WebSocketError(
+                .tlsHandshakeFailed,
+                "\(peer) sent a TLS record longer than TLS allows: it is not a TLS server, or a broken one"
+            )
+        default:
+            return WebSocketError(.tlsHandshakeFailed, "the TLS handshake with \(peer) failed: \(Self.reason(code))")
         }
     }
 
@@ -206,9 +245,8 @@ final class TLSEngine {
         )
     }
 
-    /// OpenSSL's reason for the oldest error queued on this thread, then clears the queue.
-    private static func reason() -> String {
-        let code = ERR_get_error()
+    /// OpenSSL's reason for `code`, by default the oldest error queued on this thread (the queue is then cleared).
+    private static func reason(_ code: UInt = ERR_get_error()) -> String {
         ERR_clear_error()
         guard code != 0, let text = ERR_reason_error_string(code) else { return "no reason given" }
         return String(cString: text)

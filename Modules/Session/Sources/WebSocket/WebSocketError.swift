@@ -8,7 +8,7 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         private enum Value: String, Sendable, Hashable {
             case connectFailed, handshakeFailed, protocolViolation, messageTooBig, invalidUTF8
             case closed, connectionLost, timeout, io, cancelled, policyViolation
-            case tlsUntrustedCertificate, tlsCertificateExpired, tlsWrongHost, tlsPlainTextServer
+            case tlsUntrustedCertificate, tlsCertificateExpired, tlsWrongHost, tlsInvalidCertificate, tlsPlainTextServer
             case tlsHandshakeTimeout, tlsNoCloseNotify, tlsHandshakeFailed, tlsConfiguration, tlsUnavailable
         }
 
@@ -42,13 +42,17 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tlsCertificateExpired = Code(.tlsCertificateExpired)
         /// The server's certificate is trusted but names another host than the one dialled.
         public static let tlsWrongHost = Code(.tlsWrongHost)
+        /// A certificate of the server's chain is unfit for its place: signed by a certificate that is not a CA, not
+        /// meant for a TLS server (its extended key usage), or otherwise refused by verification.
+        public static let tlsInvalidCertificate = Code(.tlsInvalidCertificate)
         /// The server answered the TLS ClientHello in plain text: a `ws://` port dialled as `wss://`.
         public static let tlsPlainTextServer = Code(.tlsPlainTextServer)
         /// The TCP connection was made but the TLS handshake did not finish in time.
         public static let tlsHandshakeTimeout = Code(.tlsHandshakeTimeout)
         /// TCP ended without TLS close_notify, so the stream may have been cut short (close code 1006).
         public static let tlsNoCloseNotify = Code(.tlsNoCloseNotify)
-        /// The TLS handshake failed otherwise: no common version or cipher, a peer's alert, a malformed record.
+        /// The TLS handshake failed otherwise: no common version (a server of TLS 1.1 or older) or cipher, a peer's
+        /// alert, an oversize or malformed record.
         public static let tlsHandshakeFailed = Code(.tlsHandshakeFailed)
         /// A trust root, certificate or key given to us could not be read.
         public static let tlsConfiguration = Code(.tlsConfiguration)
@@ -85,6 +89,19 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         self.closeCode = closeCode
         self.closeReason = closeReason
         self.httpStatus = httpStatus
+    }
+
+    /// Whether this is a TLS failure the same server would give again: its certificate did not verify, it speaks
+    /// no TLS we accept, it is not a TLS port, or our own trust could not be set up.
+    ///
+    /// Dialling it again changes nothing, so a caller stops and names the failure rather than retrying. A handshake
+    /// that timed out, or a connection cut during it (``Code/tlsNoCloseNotify``), is not such a failure.
+    public var isPermanentTLSFailure: Bool {
+        [
+            .tlsUntrustedCertificate, .tlsCertificateExpired, .tlsWrongHost, .tlsInvalidCertificate,
+            .tlsPlainTextServer, .tlsHandshakeFailed, .tlsConfiguration, .tlsUnavailable,
+        ]
+        .contains(code)
     }
 
     /// The code, the close code if any, and the message, for logs.

@@ -10,6 +10,7 @@ let synchronous: [String: ([String]) -> Void] = [
 /// The benchmarks that measure actors, run on a detached task while the main thread waits.
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
     "frame": { arguments in await FrameBenchmark.run(arguments: arguments) },
+    "dial": { arguments in await ColdDialBenchmark.run(arguments: arguments) },
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "handshake": { _ in await HandshakeBenchmark.run() },
     "history": { _ in await HistoryBenchmark.run() },
