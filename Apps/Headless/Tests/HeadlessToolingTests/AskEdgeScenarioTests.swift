@@ -3,8 +3,8 @@ import HeadlessTooling
 import Testing
 
 /// cache.md §1 and §2 where a phone meets them first, played against the embedded demo box on the simulated clock
-/// under the age-keyed policy: a read that fails, a return soon after, and a person's pull beside the reads a
-/// return makes.
+/// under the age-keyed policy: a read that fails, a return soon after, a person's pull beside the reads a return
+/// makes, and a pull of a route the box does not carry.
 @Suite struct AskEdgeScenarioTests {
     /// Plays `text` under the age-keyed policy; the run must agree frame by frame with the box.
     private func stays(_ name: String, _ text: String) async throws -> [StayReport] {
@@ -69,5 +69,23 @@ import Testing
                 "plan.get plan", "api.req GET /api/loadpoints", "api.req GET /api/planner/preferences",
             ]
         )
+    }
+
+    /// A box whose build does not carry the planner-preferences route refused it once; a pull to refresh the home
+    /// screen answers from that refusal and sends nothing for it, while the other models' pulls still go.
+    @Test func aPullOfARouteTheBoxRefusedForThisBuildSendsNothing() async throws {
+        let stays = try await stays(
+            "pull-of-refused-route",
+            """
+            prefs off
+            at 10:01:00 launch; inactive; active; view now
+            wait 2m; refresh now
+            wait 30s
+            background
+            """
+        )
+        let requests = try #require(stays.first).requests
+        #expect(requests.filter { $0.contains("/api/planner/preferences") }.count == 1, "\(requests)")
+        #expect(requests.filter { $0.contains("/api/loadpoints") }.count == 2, "the chargers' pull still goes")
     }
 }

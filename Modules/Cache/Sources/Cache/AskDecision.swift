@@ -11,7 +11,7 @@ import ClockSeam
 /// running, a want waits for the stream's return and is asked under the name that holds then. A pull to refresh is a
 /// person's ask and always sends. A failure is not asked again on the beat, nor by a look queued before it
 /// (``AskFailure``); a box that refused the read outright (`E_UNKNOWN_OP`) is not asked again until its build
-/// changes.
+/// changes, not even by a pull, which that refusal answers.
 ///
 /// Each input has a place in the order the model queued it (``AskInbox``): a model handles its inputs one at a time
 /// and runs each ask before the next input, so an input may be handled after a failure it was queued before. The
@@ -162,6 +162,8 @@ public struct AskDecision: Sendable, Hashable {
         case .wantsOnce:
             return evaluate(startsLooking: true, nowMs: nowMs, name: name, remember: true)
         case .refresh:
+            // The same build cannot answer otherwise: the remembered refusal answers the pull, and nothing is sent.
+            if isRefusedByThisBuild { return .none }
             guard let wanted = name() ?? held?.name else { return .none }
             return handOut(wanted, byPerson: true)
         case .streamReturned(let number):

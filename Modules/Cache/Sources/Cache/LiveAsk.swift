@@ -9,7 +9,7 @@ public import SessionInterface
 /// A model names what it wants by the data's age (``AskName``). The answer stands while that name holds: a view
 /// that stays open asks again only when the name changes. When someone starts looking again (a view appears, the
 /// stream comes back), an answer older than its time to live no longer stands. Nothing else asks — no timer, no
-/// redial by itself. A pull to refresh always sends and goes first;
+/// redial by itself. A pull to refresh always sends (but for a route the box refused for its build) and goes first;
 /// sent while the model's own ask of the same name is out, it joins that ask instead of following it. A name that
 /// changes while an ask is on the wire waits for it to settle and is then asked under the new name; an answer is only
 /// ever recorded under the name it was asked under.

@@ -162,6 +162,7 @@ import Testing
         #expect(rule.on(.failed(Self.refusal)) == .sealVerdict)
         #expect(rule.decision.isUnavailable)
         #expect(rule.decision.lackingOnBuild == "b1")
+        #expect(rule.on(.refresh) == .none, "the refusal answers a pull: the same build cannot answer otherwise")
         rule.nowMs += 3_600_000
         rule.wanted = "quarter 2"
         #expect(rule.stream(2, build: "b1") == .none, "the same build, even under a new name")
@@ -171,12 +172,14 @@ import Testing
     @Test func aSealedVerdictHoldsAfterARelaunchUntilTheBuildChanges() {
         var rule = Rule.model()
         _ = rule.on(.restored(nil, lackingOnBuild: "b1"))
+        #expect(rule.on(.refresh) == .none, "a pull before hello: the remembered build is the one known")
         _ = rule.on(.viewAppeared)
         #expect(rule.stream(build: "b1") == .none)
         #expect(rule.decision.isUnavailable)
         #expect(rule.stream(2, build: "b2") == .ask("quarter 1", byPerson: false))
         _ = rule.answer()
         #expect(!rule.decision.isUnavailable)
+        #expect(rule.on(.refresh) == .ask("quarter 1", byPerson: true), "the new build carries it: a pull sends")
         #expect(rule.decision.lackingOnBuild == nil)
     }
 
