@@ -9,8 +9,13 @@ import ClockSeam
 /// appears, the stream comes back) an answer older than its time to live no longer stands, and under
 /// ``AskPolicy/everyReturn`` nothing stands past the connection it was asked on. Only a stream asks: with none
 /// running, a want waits for the stream's return and is asked under the name that holds then. A pull to refresh is a
-/// person's ask and always sends. A failure is not asked again on the beat (``AskFailure``); a box that refused the
-/// read outright (`E_UNKNOWN_OP`) is not asked again until its build changes.
+/// person's ask and always sends. A failure is not asked again on the beat, nor by a look queued before it
+/// (``AskFailure``); a box that refused the read outright (`E_UNKNOWN_OP`) is not asked again until its build
+/// changes, not even by a pull, which that refusal answers.
+///
+/// Each input has a place in the order the model queued it (``AskInbox``): a model handles its inputs one at a time
+/// and runs each ask before the next input, so an input may be handled after a failure it was queued before. The
+/// place tells the two apart.
 public struct AskDecision: Sendable, Hashable {
     /// What differs between the models that share the rule.
     public struct Configuration: Sendable, Hashable {
@@ -110,19 +115,44 @@ public struct AskDecision: Sendable, Hashable {
     private var onWire: OnWire?
     /// The last weighing could not name what the model wants (the home's zone not known yet): the next frame may.
     private var unnamed = false
+    /// The place of the input being handled.
+    private var place = 0
+    /// The latest place handed to the rule.
+    private var latestPlace = 0
 
     /// A decision with nothing held, nobody looking and no stream.
     public init(_ configuration: Configuration) {
         self.configuration = configuration
     }
 
+    /// Takes what happened, in the order it happened, and says what to do: each input is placed after every input
+    /// before it. For a model whose inputs wait in a queue while an ask runs, ``handle(_:at:nowMs:name:)``.
+    ///
+    /// - Parameters:
+    ///   - input: What happened.
+    ///   - nowMs: Now (wall clock, Unix ms), for ages.
+    ///   - name: Names what the model wants now; nil when it wants nothing. Called only when an ask is weighed.
+    public mutating func handle(_ input: AskInput, nowMs: Int64, name: () -> AskName?) -> AskAction {
+        handle(input, at: latestPlace + 1, nowMs: nowMs, name: name)
+    }
+
     /// Takes what happened and says what to do.
     ///
     /// - Parameters:
     ///   - input: What happened.
-    ///   - nowMs: Now (wall clock, Unix ms), for ages and backoffs.
+    ///   - place: Where the input was queued (``AskInbox``); for ``AskInput/answered(askedAtMs:)`` and
+    ///     ``AskInput/failed(_:)``, the place of the last input queued when the outcome was learned, so that a look
+    ///     queued before a failure is no new look.
+    ///   - nowMs: Now (wall clock, Unix ms), for ages.
     ///   - name: Names what the model wants now; nil when it wants nothing. Called only when an ask is weighed.
-    public mutating func handle(_ input: AskInput, nowMs: Int64, name: () -> AskName?) -> AskAction {
+    public mutating func handle(
+        _ input: AskInput,
+        at place: Int,
+        nowMs: Int64,
+        name: () -> AskName?
+    ) -> AskAction {
+        self.place = place
+        latestPlace = max(latestPlace, place)
         switch input {
         case .viewAppeared:
             lookers += 1
@@ -132,6 +162,8 @@ public struct AskDecision: Sendable, Hashable {
         case .wantsOnce:
             return evaluate(startsLooking: true, nowMs: nowMs, name: name, remember: true)
         case .refresh:
+            // The same build cannot answer otherwise: the remembered refusal answers the pull, and nothing is sent.
+            if isRefusedByThisBuild { return .none }
             guard let wanted = name() ?? held?.name else { return .none }
             return handOut(wanted, byPerson: true)
         case .streamReturned(let number):
@@ -157,7 +189,7 @@ public struct AskDecision: Sendable, Hashable {
             let asked = onWire
             onWire = nil
             guard let asked else { return .none }
-            return settleFailure(asked, verdict, nowMs: nowMs)
+            return settleFailure(asked, verdict)
         case .adopted:
             // A model that wants nothing now keeps the pushed answer under the name it holds.
             guard let kept = name() ?? held?.name else { return .none }
@@ -178,10 +210,10 @@ public struct AskDecision: Sendable, Hashable {
 
     /// The earliest wall-clock time (Unix ms) at which a live frame on the known connection can change what the rule
     /// says, when nothing else happens meanwhile; `Int64.max` for never. On the beat only a turned name asks: an
-    /// answer's time to live and a failure's backoff count only when someone starts looking again, or under a new
-    /// name. So a frame matters while someone waits for the stream, while the name could not be worked out, while
-    /// priming with no failure, and otherwise, with someone looking, once the name can have turned and any backoff
-    /// has passed. After a failure a frame asks nothing for a model nobody looks at, priming or not.
+    /// answer's time to live and a failure count only when someone starts looking again, or under a new name. So a
+    /// frame matters while someone waits for the stream, while the name could not be worked out, while priming with
+    /// no failure, and otherwise, with someone looking, once the name can have turned. After a failure a frame asks
+    /// nothing for a model nobody looks at, priming or not.
     ///
     /// - Parameters:
     ///   - nowMs: Now (wall clock, Unix ms).
@@ -189,9 +221,8 @@ public struct AskDecision: Sendable, Hashable {
     public func nextBeatMs(after nowMs: Int64, turns: NameTurns) -> Int64 {
         guard wants else { return .max }
         if waitingForStream || unnamed { return nowMs }
-        if let failure {
+        if failure != nil {
             if lookers == 0 { return .max }
-            if failure.notBeforeMs > nowMs { return failure.notBeforeMs }
         } else if configuration.primesOnce && !primed {
             return nowMs
         }
@@ -226,12 +257,14 @@ public struct AskDecision: Sendable, Hashable {
             return .none
         }
         if let failure {
-            // After a failure only someone looking asks again: on the beat, only an open view whose name turned.
-            if !startsLooking, lookers == 0 { return .none }
-            if !failure.allows(wanted, startsLooking: startsLooking, nowMs: nowMs) { return .none }
+            // After a failure only someone who starts looking after it asks again; on the beat, only an open view
+            // whose name turned.
+            let looksAgain = startsLooking && failure.isNewLook(at: place)
+            if !looksAgain, lookers == 0 { return .none }
+            if !failure.allows(wanted, looksAgain: looksAgain) { return .none }
         }
         // A box that said it does not carry this read is not asked again until its build changes.
-        if let lackingOnBuild, boxBuild == nil || boxBuild == lackingOnBuild { return .none }
+        if isRefusedByThisBuild { return .none }
         // With no stream running, the read would wait in the session for the next one, however long that takes,
         // and leave under a name that may no longer hold. The stream's return weighs it again, by the name then.
         guard connection != nil else {
@@ -240,6 +273,13 @@ public struct AskDecision: Sendable, Hashable {
         }
         waitingForStream = false
         return handOut(wanted, byPerson: false)
+    }
+
+    /// Whether the box said it does not carry this read and its build has not changed since (or is not known yet
+    /// since a relaunch).
+    private var isRefusedByThisBuild: Bool {
+        guard let lackingOnBuild else { return false }
+        return boxBuild == nil || boxBuild == lackingOnBuild
     }
 
     private func stands(_ wanted: AskName, startsLooking: Bool, nowMs: Int64) -> Bool {
@@ -269,13 +309,8 @@ public struct AskDecision: Sendable, Hashable {
 
     /// Nothing is recorded as answered; the failure is remembered, and a box that does not carry the read is
     /// remembered with its build, to be sealed.
-    private mutating func settleFailure(_ asked: OnWire, _ verdict: AskFailure.Verdict, nowMs: Int64) -> AskAction {
-        if var failure {
-            failure.record(name: asked.name, verdict: verdict, atMs: nowMs)
-            self.failure = failure
-        } else {
-            failure = AskFailure(name: asked.name, verdict: verdict, atMs: nowMs)
-        }
+    private mutating func settleFailure(_ asked: OnWire, _ verdict: AskFailure.Verdict) -> AskAction {
+        failure = AskFailure(name: asked.name, verdict: verdict, learnedAt: place)
         guard configuration.remembersMissingRoute else { return .none }
         isUnavailable = failure?.retryable == false
         guard verdict.missingRoute, let build = asked.build else { return .none }

@@ -1,14 +1,14 @@
 import BoxProtocol
-import ClockSeam
 import SessionInterface
 
 /// A failed ask, remembered so that nothing asks again on the stream's beat: its name, whether the box refused it
-/// outright, how many asks failed in a row, and the earliest time an ask that no person made may go again.
+/// outright, and where in the model's inputs it was learned.
 ///
-/// A failure that is not a refusal (a timeout, a lost carrier, an answer the model could not take) is asked again
-/// only when someone starts looking again or the name changes; from the second failure in a row even those wait, one
-/// minute doubling to thirty, so a box that cannot answer is not asked every time a view appears. A refusal is never
-/// asked again under its name. A pull to refresh is a person's ask and is not held back.
+/// A failure that is not a refusal (a timeout, busy, a lost carrier, an answer the model could not take) is asked
+/// again only when someone starts looking again after it, or under a new name (cache.md §1). A look queued before the
+/// failure was learned (the stream's return that waited behind the read on the wire) is no new look. A refusal is
+/// never asked again under its name. There is no other backoff: these rules are the whole policy, and a pull to
+/// refresh, a person's ask, is not held back by any of them.
 public struct AskFailure: Sendable, Hashable {
     /// What a failure says about asking again, read from the error once so the rule never sees an error type.
     public struct Verdict: Sendable, Hashable {
@@ -29,7 +29,7 @@ public struct AskFailure: Sendable, Hashable {
         /// Only the box's own non-retryable error is a refusal. Every other failure is retryable, an answer the
         /// model could not take included (a price window whose slots do not add up, a body that is not the JSON a
         /// model reads): the box's next answer may differ (tomorrow's rates, a mended setting), and the failure rule
-        /// already keeps it off the beat and backs off when it repeats.
+        /// already keeps it off the beat.
         public init(_ error: any Error) {
             guard let session = error as? SessionError else {
                 self.init(retryable: true)
@@ -42,57 +42,35 @@ public struct AskFailure: Sendable, Hashable {
         }
     }
 
-    /// The wait after the second failure in a row; it doubles with each further one.
-    public static let backoffBase: Duration = .seconds(60)
-    /// The longest wait.
-    public static let backoffCap: Duration = .seconds(1_800)
-
     /// The name the last failed ask was made under.
     public private(set) var name: AskName
     /// Whether asking again may succeed (false for a refusal such as `E_UNKNOWN_OP`).
     public private(set) var retryable: Bool
-    /// Asks failed in a row.
-    public private(set) var count: Int
-    /// The earliest wall-clock time (Unix ms) an ask no person made may go.
-    public private(set) var notBeforeMs: Int64
+    /// The place (``AskInbox``) of the last input queued when the failure was learned: a look at or before it was
+    /// queued before the failure.
+    public private(set) var learnedAt: Int
 
-    /// The first failure of a run.
-    public init(name: AskName, verdict: Verdict, atMs: Int64) {
+    /// A failure of an ask under `name`, learned when the inputs up to `learnedAt` were queued.
+    public init(name: AskName, verdict: Verdict, learnedAt: Int) {
         self.name = name
         retryable = verdict.retryable
-        count = 1
-        notBeforeMs = atMs
+        self.learnedAt = learnedAt
     }
 
-    /// The first failure of a run, judged from the error.
-    public init(name: AskName, error: any Error, atMs: Int64) {
-        self.init(name: name, verdict: Verdict(error), atMs: atMs)
+    /// A failure, judged from the error.
+    public init(name: AskName, error: any Error, learnedAt: Int) {
+        self.init(name: name, verdict: Verdict(error), learnedAt: learnedAt)
     }
 
-    /// One more failure in a row.
-    public mutating func record(name: AskName, verdict: Verdict, atMs: Int64) {
-        self.name = name
-        retryable = verdict.retryable
-        count += 1
-        guard count >= 2 else {
-            notBeforeMs = atMs
-            return
-        }
-        let ceiling = min(Self.backoffCap, Self.backoffBase * (1 << min(count - 2, 16)))
-        notBeforeMs = atMs + ceiling.wholeMilliseconds
-    }
-
-    /// One more failure in a row, judged from the error.
-    public mutating func record(name: AskName, error: any Error, atMs: Int64) {
-        record(name: name, verdict: Verdict(error), atMs: atMs)
-    }
+    /// Whether an input at `place` in which someone starts looking again came after the failure: one queued before
+    /// it (the stream's return that waited behind the read) is no new look.
+    public func isNewLook(at place: Int) -> Bool { place > learnedAt }
 
     /// Whether an ask no person made may go under `name` now.
     ///
     /// - Parameters:
-    ///   - startsLooking: Someone starts looking again (a view appears, the stream comes back); false on the beat.
-    public func allows(_ name: AskName, startsLooking: Bool, nowMs: Int64) -> Bool {
-        if name == self.name, !startsLooking || !retryable { return false }
-        return nowMs >= notBeforeMs
+    ///   - looksAgain: Someone starts looking again after the failure (``isNewLook(at:)``); false on the beat.
+    public func allows(_ name: AskName, looksAgain: Bool) -> Bool {
+        name != self.name || (looksAgain && retryable)
     }
 }

@@ -9,8 +9,10 @@ public import SessionInterface
 /// A model names what it wants by the data's age (``AskName``). The answer stands while that name holds: a view
 /// that stays open asks again only when the name changes. When someone starts looking again (a view appears, the
 /// stream comes back), an answer older than its time to live no longer stands. Nothing else asks — no timer, no
-/// redial by itself. A pull to refresh always sends. A name that changes while an ask is on the wire waits for it to
-/// settle and is then asked under the new name; an answer is only ever recorded under the name it was asked under.
+/// redial by itself. A pull to refresh always sends (but for a route the box refused for its build) and goes first;
+/// sent while the model's own ask of the same name is out, it joins that ask instead of following it. A name that
+/// changes while an ask is on the wire waits for it to settle and is then asked under the new name; an answer is only
+/// ever recorded under the name it was asked under.
 /// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
 ///
 /// The rule itself is an ``AskDecision``, shared with the history; this actor runs the asks it hands out, keeps the
@@ -18,8 +20,10 @@ public import SessionInterface
 ///
 /// ## Concurrency
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
-/// arrives while an ask is on the wire is handled once that ask has settled. Triggers and session events reach the
-/// loop through one stream, in order, which has one reader: a second ``run()`` is refused.
+/// arrives while an ask is on the wire is handled once that ask has settled, by its place in the queue (a look
+/// queued before a failure is no new look). Triggers and session events reach the loop through one ``AskInbox``, in
+/// order, which has one reader: a second ``run()`` is refused. The one exception to waiting is a pull that joins the
+/// ask out: a child task follows the pulls and joins it while the loop waits.
 public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientService {
     /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
@@ -95,8 +99,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private let namer: Namer
     private let personNamer: Namer?
     private let asker: Asker
-    private let inputs: AsyncStream<Input>
-    private let inputContinuation: AsyncStream<Input>.Continuation
+    private let inbox: AskInbox<Input>
     private let sessionEvents: BusStream<SessionEvent>
     /// Which live frames reach the loop: those after the name can have turned, while someone looks.
     private let beat: BeatGate
@@ -104,6 +107,8 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private var lifecycle: ServiceLifecycle
     /// Who is looking, whether the answer stands, the failure and refusal memory, the stream: the rule's state.
     private var decision: AskDecision
+    /// The name of the ask out now, if any: what a pull may join.
+    private var asking: AskName?
 
     /// Makes a model's ask.
     ///
@@ -137,7 +142,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         decision = AskDecision(.init(timeToLive: configuration.timeToLive, policy: configuration.policy))
         self.events = EventBus()
         lifecycle = ServiceLifecycle(name: configuration.model)
-        (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
+        inbox = AskInbox()
         let beat = BeatGate()
         self.beat = beat
         self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
@@ -145,7 +150,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
 
     /// Hands the model a trigger: a view appearing or going, or a pull to refresh. Returns at once.
     public nonisolated func send(_ trigger: AskTrigger) {
-        inputContinuation.yield(.trigger(trigger))
+        inbox.send(.trigger(trigger), isPull: trigger == .refresh)
     }
 
     /// The model's name: its word in logs and in the error a second ``run()`` throws.
@@ -159,11 +164,14 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [sessionEvents, inputContinuation] in
-                for await event in sessionEvents { inputContinuation.yield(.session(event)) }
+            group.addTask { [sessionEvents, inbox] in
+                for await event in sessionEvents { inbox.send(.session(event)) }
             }
-            for await input in inputs {
-                await handle(input)
+            group.addTask { [inbox] in
+                await inbox.followPulls { await self.joining(pullAt: $0) }
+            }
+            for await entry in inbox.entries where inbox.take(entry) {
+                await handle(entry)
             }
             group.cancelAll()
         }
@@ -173,12 +181,12 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// held answer under the name the model wants now and is sealed, costing no request. It is handled in turn with
     /// triggers, so an ask on the wire when it arrives settles first and the pushed answer is the one kept.
     public nonisolated func adopt(_ answer: Answer) {
-        inputContinuation.yield(.adopt(answer))
+        inbox.send(.adopt(answer))
     }
 
     /// Ends the service loop once the inputs already sent are handled.
     public nonisolated func finish() {
-        inputContinuation.finish()
+        inbox.finish()
     }
 
     /// Reads the model's sealed answer, once, so it shows before anything connects.
@@ -200,20 +208,25 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
             stored == nil, lackingOnBuild == nil
         else { return }
         let held = sealed.stored.map { AskDecision.Held(name: $0.name, askedAtMs: $0.askedAtMs) }
-        _ = decision.handle(.restored(held, lackingOnBuild: sealed.lackingOnBuild), nowMs: wallClock.nowMs) { nil }
+        _ = decision.handle(
+            .restored(held, lackingOnBuild: sealed.lackingOnBuild),
+            at: inbox.lastQueued,
+            nowMs: wallClock.nowMs
+        ) { nil }
         guard let answer = sealed.stored else { return }
         stored = answer
         events.publish(.restored(answer))
     }
 
-    private func handle(_ input: Input) async {
-        switch input {
-        case .trigger(.viewAppeared): await decide(.viewAppeared)
-        case .trigger(.viewGone): await decide(.viewGone)
-        case .trigger(.refresh): await decide(.refresh)
+    private func handle(_ entry: AskInbox<Input>.Entry) async {
+        let place = entry.place
+        switch entry.input {
+        case .trigger(.viewAppeared): await decide(.viewAppeared, at: place)
+        case .trigger(.viewGone): await decide(.viewGone, at: place)
+        case .trigger(.refresh): await decide(.refresh, at: place)
         case .session(let event):
-            if let input = AskInput(event) { await decide(input) }
-        case .adopt(let answer): await decide(.adopted, adopting: answer)
+            if let input = AskInput(event) { await decide(input, at: place) }
+        case .adopt(let answer): await decide(.adopted, at: place, adopting: answer)
         }
         let nowMs = wallClock.nowMs
         beat.set(
@@ -223,9 +236,19 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         )
     }
 
+    /// When the pull at `place` wants what the ask out is asked under and the loop has not reached that pull: the
+    /// same ask as a person's, which the session shares with the ask out and puts first; the loop passes over the
+    /// pull, and the answer is the ask's own.
+    private func joining(pullAt place: Int) -> (@Sendable () async -> Void)? {
+        guard let asking, (wanted(nowMs: wallClock.nowMs, byPerson: true) ?? stored?.name) == asking,
+            inbox.join(place)
+        else { return nil }
+        return { [asker] in _ = try? await asker(asking, true) }
+    }
+
     /// Hands the decision what happened and does what it says, until it says nothing more.
-    private func decide(_ input: AskInput, adopting: Answer? = nil) async {
-        var action = weigh(input)
+    private func decide(_ input: AskInput, at place: Int, adopting: Answer? = nil) async {
+        var action = weigh(input, at: place)
         while true {
             switch action {
             case .none:
@@ -239,30 +262,37 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
                 await recorded()
                 return
             case .ask(let name, let byPerson):
+                asking = name
                 do {
                     let answer = try await asker(name, byPerson)
+                    asking = nil
                     let askedAtMs = wallClock.nowMs
                     stored = StoredAnswer(answer: answer, name: name, askedAtMs: askedAtMs)
                     // The name may have turned while the ask was on the wire: weighed by the answer now held.
-                    action = weigh(.answered(askedAtMs: askedAtMs))
+                    action = weigh(.answered(askedAtMs: askedAtMs), at: inbox.lastQueued)
                     await recorded()
                 } catch {
+                    asking = nil
                     failure = error
-                    action = weigh(.failed(AskFailure.Verdict(error)))
+                    // Every input queued so far came before the failure: none of them is a new look.
+                    action = weigh(.failed(AskFailure.Verdict(error)), at: inbox.lastQueued)
                     events.publish(.failed(name: name, error: error))
                 }
             }
         }
     }
 
-    /// The decision's answer to `input`, naming what the model wants now only if it asks.
-    private func weigh(_ input: AskInput) -> AskAction {
+    /// The decision's answer to `input`, queued at `place`, naming what the model wants now only if it asks.
+    private func weigh(_ input: AskInput, at place: Int) -> AskAction {
         let nowMs = wallClock.nowMs
-        let held = stored
-        let person = input == .refresh ? personNamer : nil
-        return decision.handle(input, nowMs: nowMs) {
-            namer(nowMs, held) ?? person?(nowMs, held)
+        return decision.handle(input, at: place, nowMs: nowMs) {
+            wanted(nowMs: nowMs, byPerson: input == .refresh)
         }
+    }
+
+    /// What the model wants now; a person's pull falls back on ``personNamer`` (the decision then on the held name).
+    private func wanted(nowMs: Int64, byPerson: Bool) -> AskName? {
+        namer(nowMs, stored) ?? (byPerson ? personNamer?(nowMs, stored) : nil)
     }
 
     /// The answer just held is told and sealed, with the verdict the decision cleared.

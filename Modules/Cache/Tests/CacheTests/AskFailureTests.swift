@@ -1,3 +1,4 @@
+import BoxProtocol
 import Cache
 import ClockSeam
 import ClockSeamTesting
@@ -6,9 +7,9 @@ import SessionTestSupport
 import Testing
 
 /// A read that failed on the way (not a refusal) is never asked again on the stream's beat: only when someone starts
-/// looking again, and from the second failure in a row not before a backoff of a minute, doubling.
+/// looking again after the failure, each time, with no backoff (cache.md §1: these rules are the whole policy).
 @Suite struct AskFailureTests {
-    @Test func aTimedOutReadIsNotAskedByTenMinutesOfLiveFramesOnlyByALookerWithBackoff() async {
+    @Test func aTimedOutReadIsNotAskedByTenMinutesOfLiveFramesOnlyByEachLookerAfterIt() async {
         let world = AskWorld()
         let chargers = world.chargers()
         await world.with([chargers]) { simulation in
@@ -24,30 +25,26 @@ import Testing
             #expect(await world.sentCount() == 2, "someone starts looking again")
             chargers.send(.viewGone)
             chargers.send(.viewAppeared)
-            await world.streaming(for: .seconds(59))
-            #expect(await world.sentCount() == 2, "the second failure in a row waits a minute")
-            await world.streaming(for: .seconds(1))
-            chargers.send(.viewGone)
-            chargers.send(.viewAppeared)
             await simulation.settle()
-            #expect(await world.sentCount() == 3)
+            #expect(await world.sentCount() == 3, "a second failure in a row hides no backoff")
             chargers.send(.refresh)
             await simulation.settle()
             #expect(await world.sentCount() == 4, "a person's pull to refresh is not held back")
         }
     }
 
-    @Test func theBackoffDoublesFromOneMinuteToHalfAnHour() {
-        let error = SessionError(.timeout, "silent")
-        var failure = AskFailure(name: "chargers", error: error, atMs: 0)
-        var waits: [Int64] = [failure.notBeforeMs]
-        for _ in 0..<7 {
-            failure.record(name: "chargers", error: error, atMs: 0)
-            waits.append(failure.notBeforeMs)
-        }
-        #expect(waits == [0, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000])
-        #expect(!failure.allows("chargers", startsLooking: false, nowMs: 10_000_000), "never on the beat")
-        #expect(failure.allows("chargers", startsLooking: true, nowMs: 1_800_000))
-        #expect(!failure.allows("chargers", startsLooking: true, nowMs: 1_799_999))
+    @Test func aFailureAllowsOnlyALookAfterItOrAnotherName() {
+        let failure = AskFailure(name: "chargers", error: SessionError(.timeout, "silent"), learnedAt: 7)
+        #expect(!failure.isNewLook(at: 7), "queued before the failure was learned")
+        #expect(failure.isNewLook(at: 8))
+        #expect(!failure.allows("chargers", looksAgain: false), "never on the beat")
+        #expect(failure.allows("chargers", looksAgain: true))
+        #expect(failure.allows("chargers, the next quarter", looksAgain: false), "a new name")
+        let refusal = AskFailure(
+            name: "chargers",
+            error: SessionError(.box, "refused", box: ErrorBody(code: .precondition, retryable: false)),
+            learnedAt: 7
+        )
+        #expect(!refusal.allows("chargers", looksAgain: true), "a refusal is not asked again under its name")
     }
 }

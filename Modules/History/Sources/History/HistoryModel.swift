@@ -11,16 +11,19 @@ public import SessionInterface
 /// The flows (module README): the first live frame after launch asks for the window once with no view open, the
 /// tile still filling first when older tiles are missing too; after that an open node view asks again each time the
 /// five-minute name turns, checked on the stream's beat; the grid widget joins a load on the wire; a pull to refresh
-/// re-asks the window, first in the read order, even while it stands. When to ask is the shared ``AskDecision``; the
+/// re-asks the window, first in the read order, even while it stands, and a pull while a load of the same five
+/// minutes is out joins it and puts the rest of it first instead. When to ask is the shared ``AskDecision``; the
 /// model keeps the planning, the tiles and the sealing. Only closed tiles
 /// are offered as held. A tile leaves the screen only when its replacement lands, so the right edge never pulls
 /// back, and tiles landing within one display frame reach observers as one change.
 ///
 /// ## Concurrency
 /// An actor. ``run()`` is its service: one loop handles triggers and session events in order and runs every load
-/// itself, so a trigger arriving while a load is on the wire is handled once it settled (the grid widget's want
-/// then finds the window standing: it shared the load). A second child task gathers landed tiles once per display
-/// frame. The session hands tiles over synchronously into a locked inbox; the model takes them on the actor.
+/// itself, so a trigger arriving while a load is on the wire is handled once it settled, by its place in the queue
+/// (``AskInbox``: the grid widget's want then finds the window standing, it shared the load; a return queued before a
+/// failed load is no new look). A child task follows the pulls and joins a load out while the loop waits. Another
+/// gathers landed tiles once per display frame. The session hands tiles over synchronously into a locked inbox; the
+/// model takes them on the actor.
 public actor HistoryModel: ClientService {
     private enum Input: Sendable {
         case trigger(HistoryTrigger)
@@ -34,6 +37,14 @@ public actor HistoryModel: ClientService {
         /// A query is on the wire; landing tiles are checked against its plan, `landed` names the ones already
         /// taken. Goes back to `.idle` when the read settles, answered or not.
         case reading(PlannedRead, landed: Set<String>)
+    }
+
+    /// A load of the window running in the loop: what a pull may join.
+    private struct Load {
+        /// The five-minute name it is asked under.
+        var name: AskName
+        /// Whether its reads go as a person's (a pull, or one that joined it): first in the read order.
+        var byPerson: Bool
     }
 
     private struct State {
@@ -52,6 +63,8 @@ public actor HistoryModel: ClientService {
         /// The window's step for the tile span it last covered: the plan depends on nothing else, and a cold start
         /// should not plan twice.
         var step: (first: Int64, last: Int64, stepMs: Int64)?
+        /// The load out now, if any.
+        var load: Load?
     }
 
     /// Changes of the window, refused tiles and files, failed loads.
@@ -67,8 +80,7 @@ public actor HistoryModel: ClientService {
     private let wallClock: any WallClock
     private let configuration: Configuration
     private let sessionEvents: BusStream<SessionEvent>
-    private let inputs: AsyncStream<Input>
-    private let inputContinuation: AsyncStream<Input>.Continuation
+    private let inputs = AskInbox<Input>()
     private let inbox = LandingInbox()
     /// Which live frames reach the loop: while priming, on a new connection, and after the five minutes turned
     /// with a node open.
@@ -108,7 +120,6 @@ public actor HistoryModel: ClientService {
         let beat = BeatGate()
         self.beat = beat
         self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
-        (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
         state = State(
             decision: AskDecision(AskDecision.history(policy: policy))
         )
@@ -123,7 +134,7 @@ public actor HistoryModel: ClientService {
 
     /// Hands the model a trigger: a node view appearing or going, the grid widget wanting the window. Returns at once.
     public nonisolated func send(_ trigger: HistoryTrigger) {
-        inputContinuation.yield(.trigger(trigger))
+        inputs.send(.trigger(trigger), isPull: trigger == .refresh)
     }
 
     /// The model's word in logs and in the error a second ``run()`` throws.
@@ -137,8 +148,11 @@ public actor HistoryModel: ClientService {
         if try state.lifecycle.claimRun() { await readSealed() }
         defer { state.lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [sessionEvents, inputContinuation] in
-                for await event in sessionEvents { inputContinuation.yield(.session(event)) }
+            group.addTask { [sessionEvents, inputs] in
+                for await event in sessionEvents { inputs.send(.session(event)) }
+            }
+            group.addTask { [inputs] in
+                await inputs.followPulls { await self.joining(pullAt: $0) }
             }
             group.addTask { [inbox, clock, configuration] in
                 for await _ in inbox.rings {
@@ -146,8 +160,8 @@ public actor HistoryModel: ClientService {
                     await self.gather()
                 }
             }
-            for await input in inputs {
-                await handle(input)
+            for await entry in inputs.entries where inputs.take(entry) {
+                await handle(entry)
             }
             inbox.finish()
             group.cancelAll()
@@ -157,7 +171,7 @@ public actor HistoryModel: ClientService {
 
     /// Ends the service loop once the inputs already sent are handled.
     public nonisolated func finish() {
-        inputContinuation.finish()
+        inputs.finish()
     }
 
     /// Reads the sealed window back, once, and publishes it: cheap enough for frame one of a cold start, before
@@ -177,7 +191,13 @@ public actor HistoryModel: ClientService {
             state.held = try TilesFile.decode(bytes, series: configuration.series)
             state.sealed = bytes
             let held = state.held.askedUnder.map { AskDecision.Held(name: $0, askedAtMs: state.held.askedAtMs ?? 0) }
-            _ = state.decision.handle(.restored(held, lackingOnBuild: nil), nowMs: wallClock.nowMs) { nil }
+            _ = state.decision.handle(
+                .restored(held, lackingOnBuild: nil),
+                at: inputs.lastQueued,
+                nowMs: wallClock.nowMs
+            ) {
+                nil
+            }
         } catch {
             events.publish(.fileRefused(error))
             return
@@ -200,14 +220,15 @@ public actor HistoryModel: ClientService {
         }
     }
 
-    private func handle(_ input: Input) async {
-        switch input {
-        case .trigger(.nodeViewAppeared): await decide(.viewAppeared)
-        case .trigger(.nodeViewGone): await decide(.viewGone)
-        case .trigger(.gridWantsWindow): await decide(.wantsOnce)
-        case .trigger(.refresh): await decide(.refresh)
+    private func handle(_ entry: AskInbox<Input>.Entry) async {
+        let place = entry.place
+        switch entry.input {
+        case .trigger(.nodeViewAppeared): await decide(.viewAppeared, at: place)
+        case .trigger(.nodeViewGone): await decide(.viewGone, at: place)
+        case .trigger(.gridWantsWindow): await decide(.wantsOnce, at: place)
+        case .trigger(.refresh): await decide(.refresh, at: place)
         case .session(let event):
-            if let input = AskInput(event) { await decide(input) }
+            if let input = AskInput(event) { await decide(input, at: place) }
         }
         beat.set(
             dueMs: state.decision.nextBeatMs(after: wallClock.nowMs, turns: .every(configuration.nameBucket)),
@@ -217,30 +238,43 @@ public actor HistoryModel: ClientService {
     }
 
     /// Hands the rule what happened and loads the window while it says so.
-    private func decide(_ input: AskInput) async {
-        var action = weigh(input)
+    private func decide(_ input: AskInput, at place: Int) async {
+        var action = weigh(input, at: place)
         while case .ask(let name, let byPerson) = action {
             action = await load(name, byPerson: byPerson)
         }
     }
 
-    /// The rule's answer to `input`; the window is named by its five minutes now.
-    private func weigh(_ input: AskInput) -> AskAction {
+    /// The rule's answer to `input`, queued at `place`; the window is named by its five minutes now.
+    private func weigh(_ input: AskInput, at place: Int) -> AskAction {
         let nowMs = wallClock.nowMs
-        return state.decision.handle(input, nowMs: nowMs) { configuration.name(atMs: nowMs) }
+        return state.decision.handle(input, at: place, nowMs: nowMs) { configuration.name(atMs: nowMs) }
+    }
+
+    /// When the pull at `place` wants the five minutes the load out is asked under and the loop has not reached that
+    /// pull: a person's read of the query on the wire, which the session shares with the load and puts first, and the
+    /// rest of the load goes first too; the loop passes over the pull. The tiles land through the load's own reader.
+    private func joining(pullAt place: Int) -> (@Sendable () async -> Void)? {
+        guard case .reading(let read, _) = state.phase, let load = state.load,
+            load.name == configuration.name(atMs: wallClock.nowMs), inputs.join(place)
+        else { return nil }
+        state.load?.byPerson = true
+        return { [session] in _ = try? await session.read(.history(read.query), order: .person) }
     }
 
     /// Sends the load's reads one after the other (a person's first in the read order); records the name only when
     /// every one was answered. Returns what the rule says next.
     private func load(_ name: AskName, byPerson: Bool) async -> AskAction {
         let nowMs = wallClock.nowMs
+        state.load = Load(name: name, byPerson: byPerson)
+        defer { state.load = nil }
         for read in PlannedRead.reads(for: state.held, nowMs: nowMs, configuration: configuration) {
             state.phase = .reading(read, landed: [])
             let history: HistoryAnswer
             do {
                 history = try await session.read(
                     .history(read.query),
-                    order: byPerson ? .person : .rest,
+                    order: state.load?.byPerson == true ? .person : .rest,
                     onChunk: { [inbox] in inbox.land($0) }
                 )
             } catch {
@@ -250,7 +284,7 @@ public actor HistoryModel: ClientService {
         }
         state.held.askedUnder = name
         state.held.askedAtMs = nowMs
-        let next = weigh(.answered(askedAtMs: nowMs))
+        let next = weigh(.answered(askedAtMs: nowMs), at: inputs.lastQueued)
         await persist()
         return next
     }
@@ -271,7 +305,8 @@ public actor HistoryModel: ClientService {
         for chunk in inbox.take() { land(chunk) }
         state.phase = .idle
         inbox.arm()
-        let next = weigh(.failed(AskFailure.Verdict(error)))
+        // Every input queued so far came before the failure: none of them is a new look.
+        let next = weigh(.failed(AskFailure.Verdict(error)), at: inputs.lastQueued)
         events.publish(.failed(name: name, error: error))
         return next
     }

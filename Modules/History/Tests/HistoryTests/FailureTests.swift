@@ -10,9 +10,9 @@ import SessionTestSupport
 import Synchronization
 import Testing
 
-/// A read that fails records nothing and is never asked again on the beat: a return or someone looking asks again
-/// (repeated failures wait out a backoff), and the tiles
-/// already drawn stay.
+/// A read that fails records nothing and is never asked again on the beat: a return or someone looking after the
+/// failure asks again (each time: there is no backoff), a return queued before it does not, and the tiles already
+/// drawn stay.
 @Suite struct FailureTests {
     @Test func aLostCarrierRecordsNothingAndTheReturnAsksAgain() async {
         let world = HistoryWorld()
@@ -71,7 +71,7 @@ import Testing
 
     /// Found on a slow relay: a history read past the 20 s deadline was asked again on every live frame after it,
     /// one `hist.query` every ~20 s for as long as the stream ran, with no view open (30 in 10 minutes).
-    @Test func aTimedOutPrimingIsNotAskedAgainByTenMinutesOfLiveFramesOnlyByAReturnWithBackoff() async {
+    @Test func aTimedOutPrimingIsNotAskedAgainByTenMinutesOfLiveFramesOnlyByEachReturn() async {
         let world = HistoryWorld()
         defer { world.removeFolder() }
         await world.session.setAnswer { _ in .failure(SessionError(.timeout, "the box stayed silent for 20 s")) }
@@ -83,10 +83,41 @@ import Testing
             #expect(await world.queries().count == 2, "the stream came back: someone starts looking again")
             await world.streaming(for: 30)
             await world.streamReturns()
-            #expect(await world.queries().count == 2, "a second failure in a row waits a minute")
-            await world.streaming(for: 30)
+            #expect(await world.queries().count == 3, "a second failure in a row hides no backoff")
+        }
+    }
+
+    /// Found on a slow relay: the stream's return, published after the first live frame, waited behind the priming
+    /// read; handled after that read timed out, it asked again 16 ms later, with no view, no redial and the same name.
+    @Test func theReturnQueuedBehindAFailedPrimingIsNoNewLook() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.session.setAnswer { _ in .failure(SessionError(.timeout, "the box stayed silent for 20 s")) }
+        await world.run(box: nil) { model in
+            await world.session.open(hello: SampleHello.make())
+            await world.frame()
+            await world.session.sendReads()
+            await world.streaming(for: 10 * 60)
+            #expect(await world.queries().count == 1, "the return came before the failure; the beat never asks")
+            model.send(.nodeViewAppeared)
+            await world.frame()
+            #expect(await world.queries().count == 2, "a node view that appears after the failure asks again")
+        }
+    }
+
+    /// Found by going to the background while the priming read was still queued and coming back 28 s later: the
+    /// return never primed the history (a second failed ask in the background had started a hidden backoff).
+    @Test func aReturnAfterAPrimingThatFailedInTheBackgroundPrimes() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run { _ in
+            await world.session.open(hello: SampleHello.make())
+            await world.frame()
+            await world.background(for: .seconds(28))
+            #expect(await world.queries().isEmpty, "the priming read never left")
             await world.streamReturns()
-            #expect(await world.queries().count == 3)
+            await world.streaming(for: 5)
+            #expect(await world.queries().count == 2, "the return primes: the tile still filling, then the rest")
         }
     }
 

@@ -22,4 +22,22 @@ import Testing
         #expect(sent.last?.order == .person)
         #expect((await world.queries()).last?.have.count == 4, "the closed tiles offered as held")
     }
+
+    /// cache.md §1 and §2: a pull while the priming load is queued joins it and puts it first: one load, not two.
+    @Test func aPullWhileThePrimingIsQueuedJoinsItAndItGoesFirst() async {
+        let world = HistoryWorld()
+        defer { world.removeFolder() }
+        await world.run { model in
+            await world.session.open(hello: SampleHello.make())
+            await world.frame()
+            model.send(.nodeViewAppeared)
+            model.send(.refresh)
+            await world.frame()
+            await world.session.sendReads()
+            await world.streaming(for: 5)
+        }
+        let sent = await world.session.sent
+        #expect(sent.count == 2, "the priming's two queries, nothing more")
+        #expect(sent.allSatisfy { $0.order == .person }, "the pull put the load first")
+    }
 }

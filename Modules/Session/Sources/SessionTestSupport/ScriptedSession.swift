@@ -9,7 +9,8 @@ public import SessionInterface
 /// it): it records every read it is asked (the request frames a real session would send) and answers each from
 /// ``answer``. A test moves it through the phases a live session goes through: in front with no stream (as made,
 /// or after ``drop()`` or ``comeToFront()``: reads wait), streaming (``connect(hello:)``: waiting reads leave in
-/// ``ReadOrder``) and the background (``background()``: waiting reads fail, new ones fail at once). It can hold
+/// ``ReadOrder``; or ``open(hello:)`` then ``sendReads()``, the live session's order with the display frame between)
+/// and the background (``background()``: waiting reads fail, new ones fail at once). It can hold
 /// answers back to look at what is in flight, and push events. Equal reads pending at the same time share one
 /// request, as the live slot does.
 public actor ScriptedSession: BoxSession {
@@ -51,6 +52,8 @@ public actor ScriptedSession: BoxSession {
     private var connected: HelloOK?
     private var inBackground = false
     private var holding = false
+    /// The stream is up but reads do not leave yet: the live slot's display frame (``open(hello:)``).
+    private var readsWait = false
     private var connection = 0
     private var nextID = 0
 
@@ -92,19 +95,44 @@ public actor ScriptedSession: BoxSession {
     /// Brings a stream up (in front): publishes the connection and `streamReturned`, then sends every waiting read
     /// in ``ReadOrder``.
     public func connect(hello: HelloOK) {
+        streamUp(hello, firstFrame: false)
+        sendReads()
+    }
+
+    /// Brings a stream up as the live session does before any read leaves: publishes the connection, its first live
+    /// frame and then `streamReturned` (the live session's order), while every read, waiting or asked now, stays
+    /// queued until ``sendReads()``, as reads wait for the live slot's display frame. What a model asks in that moment
+    /// is queued beside the rest, so a person's read can be seen to join a queued one and leave first.
+    public func open(hello: HelloOK) {
+        streamUp(hello, firstFrame: true)
+    }
+
+    /// The display frame after ``open(hello:)`` ended: every waiting read leaves in ``ReadOrder`` and is answered
+    /// unless answers are held.
+    public func sendReads() {
+        guard connected != nil else { return }
+        readsWait = false
+        sendWaiting()
+        if !holding { settleSent() }
+    }
+
+    /// A new connection streams, with its first live frame if `firstFrame`, and returns; reads wait until
+    /// ``sendReads()``.
+    private func streamUp(_ hello: HelloOK, firstFrame: Bool) {
         inBackground = false
+        readsWait = true
         connected = hello
         connection += 1
         events.publish(.connection(.streaming(hello)))
+        if firstFrame { beat() }
         events.publish(.streamReturned(connection: connection))
-        sendWaiting()
-        if !holding { settleSent() }
     }
 
     /// Drops the stream in front (a lost carrier, before the redial): every read on the wire fails with
     /// `.carrierLost`; reads not yet sent keep waiting.
     public func drop() {
         connected = nil
+        readsWait = false
         fail(pending.filter(\.sent), "the scripted carrier dropped")
         pending.removeAll(where: \.sent)
         events.publish(.streamLost(reason: "dropped"))
@@ -115,6 +143,7 @@ public actor ScriptedSession: BoxSession {
     public func background() {
         let wasStreaming = connected != nil
         connected = nil
+        readsWait = false
         inBackground = true
         fail(pending, "the app went to the background")
         pending.removeAll()
@@ -175,7 +204,7 @@ public actor ScriptedSession: BoxSession {
         }
         nextID += 1
         pending.append(Pending(request: request, order: order, arrival: nextID, waiters: [waiter], sent: false))
-        if connected != nil {
+        if connected != nil, !readsWait {
             sendWaiting()
             if !holding { settleSent() }
         }

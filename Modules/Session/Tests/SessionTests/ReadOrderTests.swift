@@ -123,6 +123,25 @@ import Testing
         }
     }
 
+    /// cache.md §2: a person's read equal to one queued in the same moment joins it and puts it first, at once: one
+    /// frame for both callers, before the reads it was queued behind, with no display frame's wait.
+    @Test func aPersonsReadJoinsTheQueuedEqualReadAndItLeavesFirstAtOnce() async throws {
+        try await SessionWorld.run { world in
+            await world.comeToFront()
+            let results = try await world.withReads { reads in
+                await reads.ask(Reads.chargers, order: .chargers)
+                await reads.ask(Reads.prefs, order: .prefs)
+                await reads.ask(Reads.plan, order: .plan)
+                await reads.ask(Reads.plan, order: .person)
+                await world.advance(by: .seconds(1))
+            }
+            let sent = await world.box.requests
+            #expect(sent.map(\.read) == [Reads.plan, Reads.chargers, Reads.prefs])
+            #expect(sent.first?.atMs == SessionWorld.originMs, "a person's read skips the display frame")
+            #expect(await results.results(of: Reads.plan).count == 2)
+        }
+    }
+
     @Test func aReadAskedWhileNoSessionIsUpWaitsForTheNext() async throws {
         try await SessionWorld.run { world in
             _ = try await world.withReads { reads in

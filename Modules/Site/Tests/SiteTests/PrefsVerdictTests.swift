@@ -53,6 +53,47 @@ import Testing
         #expect(second.isEmpty, "the same build is not asked again")
     }
 
+    /// cache.md §1: a pull to refresh of a route the box refused for its build answers at once from the remembered
+    /// refusal and sends nothing, in the stay that heard it and after a relaunch, before anything connects and after
+    /// the same build says hello; the box's next build is asked.
+    @Test func aPullOfTheRefusedRouteSendsNothingUntilTheBuildChanges() async {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-pull-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let world = SiteWorld(at: SiteWorld.tenOhOne, folder: folder)
+        world.answers.set(PlannerPrefs.kind.path, refusal: .unknownOp)
+        let prefs = world.prefs()
+        await world.with([prefs]) { simulation in
+            prefs.send(.viewAppeared)
+            await world.streamReturns(build: "v1.42.0")
+            prefs.send(.refresh)
+            await simulation.settle()
+            #expect(await prefs.isAvailable == false)
+            #expect(await prefs.failure == nil, "the refusal hides the feature; it is no error a person sees")
+        }
+        #expect(await world.paths() == ["/api/planner/preferences"], "the pull sent nothing")
+
+        let relaunched = SiteWorld(at: SiteWorld.tenOhOne + 3_600_000, folder: folder)
+        relaunched.answers.set(PlannerPrefs.kind.path, body: #"{"mode": "cheapest"}"#)
+        let again = relaunched.prefs()
+        await again.restore()
+        await relaunched.with([again]) { simulation in
+            again.send(.viewAppeared)
+            again.send(.refresh)
+            await simulation.settle()
+            await relaunched.streamReturns(build: "v1.42.0")
+            again.send(.refresh)
+            await simulation.settle()
+            #expect(await relaunched.paths().isEmpty, "the remembered refusal answers, before and after hello")
+            await relaunched.background(for: .seconds(60))
+            await relaunched.streamReturns(build: "v1.43.0")
+            #expect(await relaunched.paths() == ["/api/planner/preferences"], "a new build is asked once")
+            again.send(.refresh)
+            await simulation.settle()
+        }
+        #expect(await relaunched.paths().count == 2, "and a pull of a route the box carries sends")
+        #expect(await again.isAvailable)
+    }
+
     @Test func aBoxUpdateIsAskedOnceMore() async {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-update-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
