@@ -59,7 +59,7 @@ extension LoopbackPairingTests {
                 store: folder.store(),
                 clock: ContinuousClock(),
                 wallClock: SystemWallClock(),
-                deadline: .seconds(4)
+                deadline: .seconds(6)
             )
             let error = try await #require(throws: EnrolmentError.self) { try await patient.greet(site, relay: slow) }
             #expect(error.code == .noAnswer)
