@@ -21,6 +21,8 @@ extension HeadlessCommand {
               Lists the paired sites.
           forget SITE | --all [--data DIR]
               Erases a site's sealed files, or (--all) the phone's key and every sealed file.
+          The phone's files are in $XDG_DATA_HOME/ftw-headless, or $HOME/.local/share/ftw-headless, unless --data
+          names another folder.
         """
 
     static func pair(_ options: inout CommandOptions) async throws -> Int32 {
