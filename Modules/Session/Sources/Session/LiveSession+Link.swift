@@ -225,8 +225,10 @@ extension LiveSession {
 
     /// A return to the front heard nothing from the relay in time: the path likely died in the background (a
     /// phone's NAT mapping does), so the carrier is dropped and dialled once more, with the short deadline again.
+    /// Bytes of a message on their way count as heard: the path lives, it is only slow.
     func foregroundStayedSilent() {
-        guard wantsCarrier, let connection, !connection.anythingArrived else { return }
+        guard wantsCarrier, let connection, !connection.anythingArrived, (connection.carrier?.arrivingBytes ?? 0) == 0
+        else { return }
         endConnection(
             reason: SessionError(
                 .carrierLost,

@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// The return's watchdog judges by bytes too: a relay that trickles its first word is a slow path, not a dead one.
+    @Test func aFirstMessageStillArrivingAfterAReturnKeepsTheCarrier() async throws {
+        try await SessionWorld.run(setUp: { await $0.configure { $0.saysReady = false } }) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(1))
+            await world.box.trickle(2)
+            await world.advance(by: .seconds(2))
+            #expect(world.dialer.dialCount == 1)
+            #expect(await world.recorder.closes(since: SessionWorld.originMs).isEmpty)
+        }
+    }
+
     @Test func junkFromTheBoxsSideIsTheBoxSendingWhatItShouldNotNotASlowLink() async throws {
         try await SessionWorld.run(
             random: ScriptedRandom([0]),
