@@ -24,7 +24,7 @@ import Testing
 
     /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port, running around `body`; the
     /// box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
-    private static func withBox(
+    static func withBox(
         _ state: DemoBoxState,
         tls: DemoBoxTLS? = nil,
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
@@ -46,11 +46,11 @@ import Testing
         return DemoBoxState(identity: state.identity, devices: await box.enrolledDevices)
     }
 
-    private static func pairing(_ folder: DataFolder, wallClock: any WallClock = SystemWallClock()) -> Pairing {
+    static func pairing(_ folder: DataFolder, wallClock: any WallClock = SystemWallClock()) -> Pairing {
         Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: wallClock)
     }
 
-    private static func relay(_ server: DemoRelayServer) -> RelayAddress {
+    static func relay(_ server: DemoRelayServer) -> RelayAddress {
         RelayAddress(secure: false, host: "127.0.0.1", port: server.port)
     }
 

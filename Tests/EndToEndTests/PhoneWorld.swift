@@ -1,3 +1,4 @@
+import BoxProtocol
 import ClockSeam
 import ClockSeamTesting
 import DemoBox
@@ -61,23 +62,48 @@ struct PhoneWorld: Sendable {
     }
 
     /// Pairs with `link` through the in-process relay, letting simulated time run until the pairing ends; the site
-    /// keeps `relay` as its address, or the library's default when nil.
-    func pair(_ link: EnrolmentURL, relay: RelayAddress? = .demoBox) async -> Result<PairedSite, any Error> {
-        await withTaskGroup(of: Result<PairedSite, any Error>?.self) { group in
-            group.addTask { [pairing, box] in
+    /// keeps `relay` as its address, or the library's default when nil. With `cut`, the relay cuts every carrier
+    /// that long after the pairing starts.
+    func pair(
+        _ link: EnrolmentURL,
+        relay: RelayAddress? = .demoBox,
+        cut: Duration? = nil
+    ) async -> Result<PairedSite, any Error> {
+        await whileAMinutePasses(cut: cut) { [pairing, box] in
+            let dialer = box.inProcessDialer()
+            if let relay { return try await pairing.pair(link, relay: relay, dialer: dialer) }
+            return try await pairing.pair(link, dialer: dialer)
+        }
+    }
+
+    /// Greets `site` as a known device through the in-process relay, letting simulated time run until it ends.
+    func greet(_ site: PairedSite) async -> Result<HelloOK, any Error> {
+        await whileAMinutePasses { [pairing, box] in try await pairing.greet(site, dialer: box.inProcessDialer()) }
+    }
+
+    /// Runs `work` while a minute of simulated time passes (the relay cutting every carrier at `cut`), and says how
+    /// it ended.
+    private func whileAMinutePasses<T: Sendable>(
+        cut: Duration? = nil,
+        _ work: @escaping @Sendable () async throws -> T
+    ) async -> Result<T, any Error> {
+        await withTaskGroup(of: Result<T, any Error>?.self) { group in
+            group.addTask {
                 do {
-                    let dialer = box.inProcessDialer()
-                    if let relay { return .success(try await pairing.pair(link, relay: relay, dialer: dialer)) }
-                    return .success(try await pairing.pair(link, dialer: dialer))
+                    return .success(try await work())
                 } catch {
                     return .failure(error)
                 }
             }
-            group.addTask {
+            group.addTask { [box] in
+                if let cut {
+                    await simulation.advance(by: cut)
+                    await box.cutCarriers()
+                }
                 await simulation.advance(by: .seconds(60))
                 return nil
             }
-            var outcome: Result<PairedSite, any Error> = .failure(Timeout())
+            var outcome: Result<T, any Error> = .failure(Timeout())
             while let next = await group.next() {
                 if let next { outcome = next }
             }

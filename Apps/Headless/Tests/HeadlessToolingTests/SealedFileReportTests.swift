@@ -35,19 +35,12 @@ struct SealedFileReportTests {
 struct PairingCommandSealReportTests {
     @Test func sitesNamesAPairingRecordThatDidNotAuthenticate() async throws {
         let scratch = try ScratchFolder()
-        let folder = DataFolder(url: scratch.url.appendingPathComponent("phone"))
-        let site = PairedSite(
-            site: try #require(SiteID(rawValue: "0123456789abcdef")),
-            boxStaticPublicKey: [UInt8](repeating: 7, count: 32),
-            rendezvousSecret: [UInt8](repeating: 8, count: 32),
-            lanHint: "",
-            devicePrivateKey: [UInt8](repeating: 9, count: 32),
-            pairingCode: [],
-            role: "owner",
-            relay: RelayAddress.demoBox.description
+        let folder = try await SamplePairing.folder(at: scratch.url.appendingPathComponent("phone"))
+        let sealed = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.sealedFolder.path).first {
+                $0.hasPrefix("pairing-")
+            }
         )
-        try await site.write(to: folder.store())
-        let sealed = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.sealedFolder.path).first)
         let path = folder.sealedFolder.appendingPathComponent(sealed)
         var bytes = try Data(contentsOf: path)
         bytes[bytes.count - 1] ^= 0x01
@@ -57,8 +50,8 @@ struct PairingCommandSealReportTests {
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("no paired sites in "))
         let line =
-            "ftw-headless: dropped \(sealed): it did not authenticate (changed, cut short, or sealed under another"
-            + " key); its model starts empty"
+            "ftw-headless: dropped \(sealed): it did not authenticate under the key that sealed it (changed or cut"
+            + " short); its model starts empty"
         #expect(run.errorOutput.split(separator: "\n").contains { $0 == line }, "\(run.errorOutput)")
     }
 }

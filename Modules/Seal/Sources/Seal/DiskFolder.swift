@@ -22,7 +22,8 @@ struct DiskFolder: Sendable {
     /// The folder's path, without a trailing slash.
     let path: String
 
-    /// A test's stand-in for a file system that refuses an open: the `errno` to fail with, by file name.
+    /// A test's stand-in for a file system that refuses an open: the `errno` to fail with, by file name
+    /// (``listingName`` for listing the folder).
     private let openFailure: (@Sendable (String) -> Int32?)?
 
     init(_ url: URL, openFailure: (@Sendable (String) -> Int32?)? = nil) {
@@ -174,10 +175,38 @@ struct DiskFolder: Sendable {
         guard unlink(location(of: name)) == 0 || errno == ENOENT else { throw Self.failure("remove \(name)") }
     }
 
-    /// The names of everything in the folder; none when it does not exist.
+    /// The names of everything in the folder; none when it does not exist or cannot be listed (see ``listing()``
+    /// for a caller that must tell an empty folder from one it may not read).
     func names() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        (try? listing()) ?? []
     }
+
+    /// The names of everything in the folder; none when it does not exist.
+    ///
+    /// - Throws: `SealError` with `.io` naming the folder and the system's reason when it exists and cannot be
+    ///   listed (no permission, not a folder): its files may be fine, so this is no empty folder.
+    func listing() throws(SealError) -> [String] {
+        if let failure = openFailure?(Self.listingName) {
+            errno = failure
+            throw Self.failure("cannot list \(path)")
+        }
+        guard let folder = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw Self.failure("cannot list \(path)")
+        }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The name ``openFailure`` is asked about for listing the folder itself.
+    static let listingName = "."
 
     /// The size of `name` in bytes (a symbolic link's own, never its target's), or nil when it is gone.
     func size(of name: String) -> Int? {

@@ -6,8 +6,14 @@ public import SealInterface
 /// The phone's sealed files in one folder, each sealed with AES-256-GCM under the phone's one key.
 ///
 /// The folder belongs to the store: it lists, reads and erases the files whose names are sealed file names
-/// (`ring-<site>`, `<model>-<site>`, …) and the temporary files of its own writes, and leaves anything else alone.
-/// See `SealedFileFormat` for the bytes and the module's README for what the seal does and does not protect.
+/// (`ring-<site>`, `<model>-<site>`, …), the mark of the key that sealed them (`KeyMark`) and the temporary files of
+/// its own writes, and leaves anything else alone. See `SealedFileFormat` for the bytes and the module's README for
+/// what the seal does and does not protect.
+///
+/// A file that does not authenticate is dropped only when the key in hand is the folder's own (the mark names it,
+/// or one of the folder's files opens under it): then the file is proven damaged. Under a key that is not the
+/// folder's, every such file is kept and reported `.readFailed` with `.keyMismatch`, and every write is refused, so
+/// nothing already safe is lost and the right key back opens it all.
 ///
 /// ## Concurrency
 /// The actor owns the key it fetched. File work is synchronous inside each call, so no other call can interleave
@@ -17,8 +23,20 @@ public actor FileSealedStore: SealedStore {
     private enum State {
         /// No key in hand: at first, and after ``eraseAll()``. Goes to `.keyed` once a key fetch outlives no erase.
         case unkeyed
-        /// The key the provider handed out. Goes back to `.unkeyed` on ``eraseAll()``.
-        case keyed([UInt8])
+        /// The key the provider handed out, and whether it is the folder's. Goes back to `.unkeyed` on
+        /// ``eraseAll()``.
+        case keyed([UInt8], Standing)
+    }
+
+    /// Whether the key in hand is the one the folder's files were sealed with.
+    private enum Standing {
+        /// The mark names it.
+        case marked
+        /// No mark yet, and the key is the folder's all the same: none of the folder's files exist, or one opened
+        /// under it. The mark is written before the next write.
+        case own
+        /// Not the folder's key, with why: nothing opens, nothing is dropped, nothing is written.
+        case foreign(String)
     }
 
     private let disk: DiskFolder
@@ -67,7 +85,9 @@ public actor FileSealedStore: SealedStore {
     ///   key is unusable, or `.io`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
         try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
-            let sealed = try SealedFileFormat.seal(contents, as: name, key: try await currentKey())
+            let key = try await currentKey()
+            try markFolder(nothingWritten: name)
+            let sealed = try SealedFileFormat.seal(contents, as: name, key: key)
             try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
             return sealed.count
         }
@@ -92,6 +112,9 @@ public actor FileSealedStore: SealedStore {
         }
         do {
             return try SealedFileFormat.open(file, as: name, key: key)
+        } catch  where error.code == .authenticationFailed {
+            guard case .keyed(_, .foreign(let why)) = state else { return drop(name, error) }
+            return drop(name, SealError(.keyMismatch, "\(name) does not open, and is kept: \(why)"))
         } catch {
             return drop(name, error)
         }
@@ -111,7 +134,7 @@ public actor FileSealedStore: SealedStore {
 
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
-        try removeFiles { $0.site == site }
+        try removeFiles { $0?.site == site }
         events.publish(.erasedSite(site))
     }
 
@@ -133,9 +156,18 @@ public actor FileSealedStore: SealedStore {
         events.publish(.erasedAll)
     }
 
-    /// Every sealed file on disk, sorted by name; temporary files are not listed.
+    /// Every sealed file on disk, sorted by name; temporary files are not listed. A folder that exists and cannot
+    /// be listed is reported `.listFailed` (its files may be fine) and lists none.
     public func files() async -> [SealedFileInfo] {
-        disk.names()
+        let entries: [String]
+        do {
+            entries = try disk.listing()
+        } catch {
+            events.publish(.listFailed(folder: disk.path, error: error))
+            return []
+        }
+        return
+            entries
             .compactMap { entry -> SealedFileInfo? in
                 guard let name = SealedFileName(fileName: entry), let size = disk.size(of: entry) else { return nil }
                 return SealedFileInfo(name: name, bytes: size)
@@ -145,7 +177,7 @@ public actor FileSealedStore: SealedStore {
 
     private func currentKey() async throws(SealError) -> [UInt8] {
         while true {
-            if case .keyed(let key) = state { return key }
+            if case .keyed(let key, _) = state { return key }
             let erasuresBefore = erasures
             let key = try await keys.key()
             guard key.count == AEADAlgorithm.keySize else {
@@ -153,9 +185,49 @@ public actor FileSealedStore: SealedStore {
             }
             // An erase-all that ran meanwhile may have erased this very key: fetch again.
             if erasures == erasuresBefore {
-                state = .keyed(key)
+                state = .keyed(key, standing(of: key))
                 return key
             }
+        }
+    }
+
+    /// Whether `key` is the folder's: the mark says so, or (a folder an older build made) one of its files opens
+    /// under it, which is then marked; a folder with no file is anyone's.
+    private func standing(of key: [UInt8]) -> Standing {
+        let id = KeyMark.id(of: key)
+        let keptAs =
+            "the phone's key is not the key that sealed the files in \(disk.path); put that key back, or"
+            + " erase them (forget)"
+        if let file = try? disk.contents(of: KeyMark.fileName, limit: KeyMark.sizeLimit),
+            let marked = KeyMark.id(in: file)
+        {
+            return marked == id ? .marked : .foreign("\(keptAs) (they name key \(marked), the phone's is \(id))")
+        }
+        let sealed = disk.names().compactMap(SealedFileName.init(fileName:))
+        guard !sealed.isEmpty else { return .own }
+        let bySize = sealed.sorted { (disk.size(of: $0.fileName) ?? .max) < (disk.size(of: $1.fileName) ?? .max) }
+        for name in bySize {
+            guard let file = try? disk.contents(of: name.fileName, limit: name.sizeLimit),
+                (try? SealedFileFormat.open(file, as: name, key: .success(key))) != nil
+            else { continue }
+            try? disk.replace(KeyMark.fileName, with: KeyMark.contents(id: id))
+            return .marked
+        }
+        return .foreign("none of the sealed files in \(disk.path) opens under the phone's key: \(keptAs)")
+    }
+
+    /// Before a write: refuses it under a key that is not the folder's (it would replace a file only the right key
+    /// opens), and marks a folder whose key is its own and not marked yet.
+    private func markFolder(nothingWritten name: SealedFileName) throws(SealError) {
+        guard case .keyed(let key, let standing) = state else { return }
+        switch standing {
+        case .marked:
+            return
+        case .foreign(let why):
+            throw SealError(.keyMismatch, "\(name) was not written over: \(why)")
+        case .own:
+            try disk.replace(KeyMark.fileName, with: KeyMark.contents(id: KeyMark.id(of: key)))
+            state = .keyed(key, .marked)
         }
     }
 
@@ -171,15 +243,16 @@ public actor FileSealedStore: SealedStore {
         return nil
     }
 
-    /// Removes the sealed files (and temporary files of sealed files) whose names `matches`, then flushes the folder.
+    /// Removes the store's files (and their temporary files) whose names `matches`: a sealed file's name, or nil for
+    /// the key's mark; then flushes the folder.
     ///
     /// - Throws: the first removal that failed, after trying every file.
-    private func removeFiles(where matches: (SealedFileName) -> Bool) throws(SealError) {
+    private func removeFiles(where matches: (SealedFileName?) -> Bool) throws(SealError) {
         var failure: SealError?
         for entry in disk.names() {
-            guard let name = SealedFileName(fileName: DiskFolder.name(besideTemporary: entry) ?? entry),
-                matches(name)
-            else { continue }
+            let target = DiskFolder.name(besideTemporary: entry) ?? entry
+            let name = SealedFileName(fileName: target)
+            guard name != nil || target == KeyMark.fileName, matches(name) else { continue }
             do {
                 try disk.remove(entry)
             } catch {
@@ -193,9 +266,9 @@ public actor FileSealedStore: SealedStore {
     /// Removes the temporary files of writes a crash cut short: they never became a sealed file and never will.
     private static func removeLeftovers(in disk: DiskFolder) {
         for entry in disk.names() {
-            guard let target = DiskFolder.name(besideTemporary: entry), SealedFileName(fileName: target) != nil else {
-                continue
-            }
+            guard let target = DiskFolder.name(besideTemporary: entry),
+                SealedFileName(fileName: target) != nil || target == KeyMark.fileName
+            else { continue }
             try? disk.remove(entry)
         }
     }

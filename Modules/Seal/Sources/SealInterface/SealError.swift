@@ -7,20 +7,19 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
             case authenticationFailed, truncated, badMagic, unknownVersion, wrongKind, wrongSite
             case notRegularFile, tooLarge, io
-            case keyUnavailable, keyMissing, keyMalformed, keyExposed, invalidName
+            case keyUnavailable, keyMissing, keyMalformed, keyExposed, keyMismatch, invalidName
         }
 
         private let value: Value
 
-        /// The tag did not match: a byte of the nonce, ciphertext or tag changed, the file was sealed under another
-        /// key, or it was renamed to another model's name.
+        /// The tag did not match under the key the folder's files were sealed with: a byte of the nonce, ciphertext
+        /// or tag changed, or the file was renamed to another model's name. Proven damaged, so it is dropped.
         ///
-        /// AES-GCM cannot tell these apart (a wrong key and a flipped bit fail the same check), so they share a code.
+        /// AES-GCM alone cannot tell this from a wrong key (both fail the same check); the store can, because the
+        /// folder records which key sealed its files (``keyMismatch``).
         public static let authenticationFailed = Code(value: .authenticationFailed)
-        /// A changed byte: the same code as ``authenticationFailed``, which AES-GCM cannot tell from a wrong key.
+        /// A changed byte: the same code as ``authenticationFailed``.
         public static let tampered = authenticationFailed
-        /// Another phone's key: the same code as ``authenticationFailed``, which AES-GCM cannot tell from tampering.
-        public static let wrongKey = authenticationFailed
         /// The file is too short to hold a header, a nonce and a tag.
         public static let truncated = Code(value: .truncated)
         /// The file does not start with the seal's magic bytes: it is not a sealed file.
@@ -48,6 +47,12 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let keyMalformed = Code(value: .keyMalformed)
         /// The key file is readable by other users and is not ours to tighten.
         public static let keyExposed = Code(value: .keyExposed)
+        /// The phone's key is not the key the folder's files were sealed with (another phone's key file, 32 random
+        /// bytes): a file that does not open under it is not proven damaged, so it is kept, and nothing is written
+        /// over the folder's files until the right key is back.
+        public static let keyMismatch = Code(value: .keyMismatch)
+        /// Another phone's key: the store tells it from a damaged file (see ``keyMismatch``).
+        public static let wrongKey = keyMismatch
         /// A kept file's model name is not lowercase `[a-z0-9-]`, or is a built-in kind's name.
         public static let invalidName = Code(value: .invalidName)
 
@@ -57,7 +62,8 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
             switch value {
             case .authenticationFailed, .truncated, .badMagic, .unknownVersion, .wrongKind, .wrongSite, .tooLarge:
                 true
-            case .notRegularFile, .io, .keyUnavailable, .keyMissing, .keyMalformed, .keyExposed, .invalidName:
+            case .notRegularFile, .io, .keyUnavailable, .keyMissing, .keyMalformed, .keyExposed, .keyMismatch,
+                .invalidName:
                 false
             }
         }
@@ -65,7 +71,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Why a file with this code did not open, in words a person reads.
         public var explanation: String {
             switch value {
-            case .authenticationFailed: "it did not authenticate (changed, cut short, or sealed under another key)"
+            case .authenticationFailed: "it did not authenticate under the key that sealed it (changed or cut short)"
             case .truncated: "it is too short to be a sealed file"
             case .badMagic: "it is not a sealed file"
             case .unknownVersion: "it was sealed in a format this build does not know"
@@ -78,6 +84,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
             case .keyMissing: "the phone's key is missing"
             case .keyMalformed: "the phone's key file does not hold a key"
             case .keyExposed: "the phone's key file is readable by others"
+            case .keyMismatch: "the phone's key does not match the sealed files"
             case .invalidName: "its name is not a sealed file's name"
             }
         }

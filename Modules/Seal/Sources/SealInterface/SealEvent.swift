@@ -16,6 +16,9 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
     case readFailed(file: String, error: SealError)
     /// A write did not happen (a full disk, a read-only folder, no key): the old file, if any, is intact.
     case writeFailed(file: String, error: SealError)
+    /// The folder of the sealed files exists and could not be listed (no permission, not a folder): its files were
+    /// not seen, which is not the same as there being none, and they are left as they are.
+    case listFailed(folder: String, error: SealError)
     /// The key file was readable by other users and ours, so it was made 0600 before use; `mode` is what it was.
     case keyTightened(file: String, mode: UInt16)
     /// Every file of one site was removed (the home was removed from this phone).
@@ -33,7 +36,7 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
     /// or an erase that was asked for is no news. Every app that prints the store's events prints these.
     public var mustBeTold: Bool {
         switch self {
-        case .dropped, .unreadable, .readFailed, .writeFailed, .keyTightened: true
+        case .dropped, .unreadable, .readFailed, .writeFailed, .listFailed, .keyTightened: true
         case .written, .erasedSite, .erasedAll: false
         }
     }
@@ -51,6 +54,8 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
             "could not read \(file), left on disk: \(error.message)"
         case .writeFailed(let file, let error):
             "could not write \(file), the old file stays: \(error.message)"
+        case .listFailed(let folder, let error):
+            "could not list the sealed files in \(folder), left as they are: \(error.message)"
         case .keyTightened(let file, let mode):
             "\(file) was readable by others (mode 0\(String(mode, radix: 8))): made it 0600"
         case .erasedSite(let site):

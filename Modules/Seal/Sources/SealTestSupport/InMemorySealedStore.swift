@@ -6,7 +6,9 @@ public import SealInterface
 ///
 /// It seals and opens exactly as `FileSealedStore` does (the same format, key and size limits), and drops, refuses
 /// and reports the same way: a file proven bad is removed and reported `.dropped`, one whose read fails is left and
-/// reported `.readFailed`, a write that fails is reported `.writeFailed` and leaves the old bytes.
+/// reported `.readFailed`, a write that fails is reported `.writeFailed` and leaves the old bytes. Its disk only ever
+/// holds files sealed under its one key, so a file that does not authenticate is proven damaged, as it is in a
+/// `FileSealedStore` whose folder is marked with the key in hand.
 public actor InMemorySealedStore: SealedStore {
     /// The disk the store keeps its files on; give a second store the same one to stand for a relaunch.
     public nonisolated let disk: MemoryDisk

@@ -76,7 +76,10 @@ import Glibc
         )
         let relaunched = harness.store(keys: FileKeyProvider(dataFolder: harness.folder))
         #expect(await relaunched.keptFile(name: "pairing", site: Self.site) == nil)
-        #expect(harness.entries() == ["pairing-\(Self.site)", "ring-\(Self.site)"], "no key made, no file removed")
+        #expect(
+            harness.entries() == [SealHarness.mark, "pairing-\(Self.site)", "ring-\(Self.site)"],
+            "no key made, no file removed"
+        )
         let events = await harness.recordedEvents().filter { if case .written = $0 { false } else { true } }
         #expect(events == [.readFailed(file: "pairing-\(Self.site)", error: try #require(error))])
     }

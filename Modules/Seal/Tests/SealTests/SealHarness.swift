@@ -13,6 +13,8 @@ struct SealHarness {
 
     static let siteA = SiteID(rawValue: "0123456789abcdef")!
     static let siteB = SiteID(rawValue: "fedcba9876543210")!
+    /// The file in which a store marks the key its folder's files are sealed under, written before its first write.
+    static let mark = ".key-id"
 
     init(keys: InMemoryKeyProvider = InMemoryKeyProvider()) {
         folder = FileManager.default.temporaryDirectory.appending(
@@ -66,7 +68,7 @@ struct SealHarness {
         FileManager.default.fileExists(atPath: url(name.fileName).path(percentEncoded: false))
     }
 
-    /// Everything in the folder, sorted: sealed files, temporary files, a key file.
+    /// Everything in the folder, sorted: sealed files, temporary files, the key's mark, a key file.
     func entries() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))) ?? []).sorted()
     }

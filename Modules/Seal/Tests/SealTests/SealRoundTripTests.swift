@@ -23,7 +23,7 @@ import Testing
         defer { harness.remove() }
         try await harness.store().keepFile(name: "planner-prefs", site: SealHarness.siteA, contents: contents)
         #expect(await harness.store().keptFile(name: "planner-prefs", site: SealHarness.siteA) == contents)
-        #expect(harness.entries() == ["planner-prefs-\(SealHarness.siteA)"])
+        #expect(harness.entries() == [SealHarness.mark, "planner-prefs-\(SealHarness.siteA)"])
     }
 
     @Test func emptyContentsRoundTrip() async throws {
@@ -41,7 +41,7 @@ import Testing
         try await store.write([1, 2, 3], to: .ring(SealHarness.siteA))
         try await store.write(contents, to: .ring(SealHarness.siteA))
         #expect(await store.read(.ring(SealHarness.siteA)) == contents)
-        #expect(harness.entries() == ["ring-\(SealHarness.siteA)"])
+        #expect(harness.entries() == [SealHarness.mark, "ring-\(SealHarness.siteA)"])
     }
 
     @Test func anAbsentFileReadsAsNilAndReportsNothing() async {

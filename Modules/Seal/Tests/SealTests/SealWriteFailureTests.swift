@@ -35,7 +35,7 @@ struct SealWriteFailureTests {
         #expect(await codeThrown { try await store.write(new, to: .tiles(Self.site)) } == .io)
         #expect(await store.read(.tiles(Self.site)) == old, "the old file still opens")
         let names = try FileManager.default.contentsOfDirectory(atPath: mount.folder.path).sorted()
-        #expect(names == ["filler", "tiles-\(Self.site)"], "no temporary file is left behind")
+        #expect(names == [SealHarness.mark, "filler", "tiles-\(Self.site)"], "no temporary file is left behind")
         bus.finish()
         let failed = await events.reduce(into: [String]()) { if case .writeFailed = $1 { $0.append($1.description) } }
         #expect(failed.count == 1)

@@ -32,7 +32,7 @@ enum ConnectionRunner {
         case .failure where stop.isStopped:
             return
         case .failure(let error):
-            await session.report(.dialed(generation: generation, failure: error))
+            await session.report(.dialed(generation: generation, .failure(error)))
             return
         case .success(let opened) where stop.isStopped || Task.isCancelled:
             await opened.close()
@@ -40,7 +40,7 @@ enum ConnectionRunner {
         case .success(let opened):
             carrier = opened
         }
-        await session.report(.dialed(generation: generation, failure: nil))
+        await session.report(.dialed(generation: generation, .success(carrier)))
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await message in outbox {

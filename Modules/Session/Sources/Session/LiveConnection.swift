@@ -1,4 +1,5 @@
 import BoxProtocol
+import SessionInterface
 
 /// One carrier's life inside the session: dialled, waiting for the box to be in the room, handshaking, greeting,
 /// streaming. A `gone` from the relay ends the Noise session but keeps the carrier, which goes back to waiting.
@@ -40,18 +41,39 @@ final class LiveConnection {
     var returned = false
     /// Whether a frame of ours has arrived on this Noise session.
     var delivered = false
-    /// Messages (binary or relay words) that arrived since the running deadline (room, handshake, hello) started:
-    /// a deadline that passes while they still arrive is a slow link, not a silent box.
-    var heard = 0
+    /// The carrier, once the dial attached it: asked how many bytes of a message are on their way when a deadline
+    /// passes. Its I/O belongs to the connection's runner.
+    var carrier: (any Carrier)?
+    /// When the dial started, on the session's clock.
+    let dialStarted: Duration
+    /// How long the relay took, from the dial's start, to say the box is in the room: the link's delay as this
+    /// phone can see it, when `ready` came within the room's deadline (a later one waited for the box, not the
+    /// link). A silence shorter than twice this says nothing about the box.
+    var roomDelay: Duration?
+    /// Whether the running handshake's message 1 carried the pairing code.
+    var offeredCode = false
+    /// The running handshake's deadline.
+    var handshakeDeadline = Duration.zero
+    /// Messages from the box's side that no box sends (a size no frame or message 2 has, a word the relay does not
+    /// speak) since the running deadline (handshake, hello) started: a deadline that passes after them is the box
+    /// misbehaving, not its silence. Another phone's traffic in the room has a box's shape and does not count.
+    var junk = 0
     /// Whether anything arrived on this carrier at all (the foreground watchdog's proof that the path lives).
     var anythingArrived = false
     /// This Noise session's request ids.
     var requestIDs: RequestIDCounter
 
-    init(generation: Int, outbox: AsyncStream<[UInt8]>.Continuation, stop: StopSignal, firstRequestID: UInt32) {
+    init(
+        generation: Int,
+        outbox: AsyncStream<[UInt8]>.Continuation,
+        stop: StopSignal,
+        firstRequestID: UInt32,
+        dialStarted: Duration
+    ) {
         self.generation = generation
         self.outbox = outbox
         self.stop = stop
+        self.dialStarted = dialStarted
         requestIDs = RequestIDCounter(first: firstRequestID)
     }
 }

@@ -19,22 +19,24 @@ extension LiveSession {
             generation: generation,
             outbox: outboxContinuation,
             stop: stop,
-            firstRequestID: configuration.firstRequestID
+            firstRequestID: configuration.firstRequestID,
+            dialStarted: elapsed()
         )
         effects.append(.connect(generation: generation, outbox: outbox, stop: stop))
         publish(.connection(.dialing(attempt: reconnect.attempt + 1)))
     }
 
-    func dialed(_ generation: Int, failure: SessionError?) {
+    func dialed(_ generation: Int, _ outcome: Result<any Carrier, SessionError>) {
         guard connection?.generation == generation, connection?.stage == .dialing else { return }
-        if let failure {
+        switch outcome {
+        case .failure(let failure):
             let code = Self.dialCodes.contains(failure.code) ? failure.code : .dialFailed
             connectionLost(SessionError(code, "the dial failed: \(failure.message)"), closeCode: nil)
-            return
+        case .success(let carrier):
+            connection?.carrier = carrier
+            connection?.stage = .awaitingRoom
+            arm(.room, after: configuration.timing.handshake)
         }
-        connection?.stage = .awaitingRoom
-        connection?.heard = 0
-        arm(.room, after: configuration.timing.handshake)
     }
 
     /// The dial failures a person is told apart; any other reads as `.dialFailed`.
@@ -44,7 +46,6 @@ extension LiveSession {
 
     func carrierEvent(_ event: CarrierEvent, generation: Int) {
         guard connection?.generation == generation else { return }
-        connection?.heard += 1
         if connection?.anythingArrived == false {
             connection?.anythingArrived = true
             cancel(.foregroundSilence)
@@ -55,23 +56,36 @@ extension LiveSession {
         case .control(RelayCloseCode.gone):
             boxLeft()
         case .control:
-            break
+            connection?.junk += 1
         case .binary(let bytes):
             traffic.receivedMessages += 1
             traffic.receivedBytes += bytes.count
             received(bytes)
         case .closed(let code, let reason):
-            connectionLost(
-                SessionError(.carrierLost, "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))"),
-                closeCode: code
+            connectionLost(Self.closed(code: code, reason: reason), closeCode: code, closeReason: reason)
+        }
+    }
+
+    /// Why the carrier closed, as a person is told: the relay's "slow down" by name, anything else by its code.
+    private static func closed(code: Int, reason: String) -> SessionError {
+        guard !RelayCloseCode.isSlowDown(code: code, reason: reason) else {
+            return SessionError(
+                .relaySlowDown,
+                "the relay asked to slow down (4429 slow down): this address has used its joins for the relay's"
+                    + " minute, so the phone tries again every few seconds until the minute turns"
             )
         }
+        return SessionError(.carrierLost, "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))")
     }
 
     /// The box is in the room: a new Noise session starts (after ending one that was running, since a box that
     /// rejoins has dropped its sessions).
     func roomReady() {
-        guard let stage = connection?.stage, stage != .dialing else { return }
+        guard let connection, connection.stage != .dialing else { return }
+        let stage = connection.stage
+        if stage == .awaitingRoom, timers[.room] != nil, connection.roomDelay == nil {
+            connection.roomDelay = elapsed() - connection.dialStarted
+        }
         cancel(.room)
         reconnect.roomJoined()
         if stage != .awaitingRoom {
@@ -101,30 +115,54 @@ extension LiveSession {
         )
     }
 
-    /// The handshake's deadline passed: a slow link if messages were still arriving, else a silent box, and a
-    /// refusal once the box has been silent to several handshakes in a row.
+    /// The handshake's deadline passed without message 2: no silence of the box's when its side sent junk, a
+    /// message was still arriving, or the link is too slow for the deadline to judge; otherwise a silence, which the
+    /// pairing code's rules read first (``CodeOffer``), and which for a known device is a refusal once the box has
+    /// been silent to several handshakes in a row.
     ///
-    /// A pairing code met by silence is a refusal at once, and the session halts: every message 1 that carries it
-    /// counts as a guess on the box (five wrong ones burn the code), so it is never sent again on its own.
+    /// A pairing code met by such a silence is never offered again on its own (every message 1 that carries it counts
+    /// as a guess on the box): the next handshake greets as a known device, since the box may have enrolled this
+    /// phone and lost its answer, and a silence to that greeting is the box's refusal of the code.
     func handshakeTimedOut() {
-        guard connection?.stage == .handshaking else { return }
-        let heard = connection?.heard ?? 0
-        guard heard == 0 else {
+        guard let connection, connection.stage == .handshaking else { return }
+        if let unclear = unclearSilence(of: "handshake", deadline: connection.handshakeDeadline, judgingLink: true) {
             silentHandshakes = 0
-            return connectionLost(
+            return connectionLost(unclear, closeCode: nil)
+        }
+        switch codeOffer.silenced() {
+        case .greetNext:
+            connectionLost(
                 SessionError(
-                    .slowLink,
-                    "the handshake timed out while \(heard) messages were still arriving: the link is too slow"
+                    .handshakeUnanswered,
+                    "the box was in its room and did not answer the pairing code in time; greeting it as a known"
+                        + " device next, since it may have enrolled this phone and lost its answer"
                 ),
                 closeCode: nil
             )
-        }
-        silentHandshakes += 1
-        if !identity.payload.isEmpty {
-            return haltSession(
-                SessionError(.refused, "the box was in its room and did not answer the pairing code: it refused it")
+        case .offerAgain:
+            connectionLost(
+                SessionError(
+                    .handshakeUnanswered,
+                    "the box was in its room and does not know this phone yet: offering the pairing code next"
+                ),
+                closeCode: nil
             )
+        case .codeRefused:
+            haltSession(
+                SessionError(
+                    .refused,
+                    "the box was in its room and answered neither the pairing code nor this phone as a known"
+                        + " device: it refused the code"
+                )
+            )
+        case .knownDeviceSilence:
+            knownDeviceSilenced()
         }
+    }
+
+    /// A known device's greeting met a silence that counts: once may be a busy box, several in a row its refusal.
+    private func knownDeviceSilenced() {
+        silentHandshakes += 1
         guard silentHandshakes >= configuration.silencesMeaningRefusal else {
             return connectionLost(
                 SessionError(
@@ -144,25 +182,53 @@ extension LiveSession {
         )
     }
 
+    /// Why a deadline that passed without our answer is no silence of the box's: junk from its side, a message
+    /// still arriving (judged by bytes, so a link that trickles is not a quiet one), or, with `judgingLink`, a relay
+    /// that took so long to let this phone into the room that the deadline could not cover a round trip; nil when
+    /// the silence counts. Another phone's traffic in the room is no answer and no junk.
+    private func unclearSilence(of step: String, deadline: Duration, judgingLink: Bool) -> SessionError? {
+        guard let connection else { return nil }
+        if connection.junk > 0 {
+            return SessionError(
+                .boxMisbehaved,
+                "the box sent what it should not: \(connection.junk) message\(connection.junk == 1 ? "" : "s") no box"
+                    + " sends, and no answer to the \(step) within \(deadline)"
+            )
+        }
+        let arriving = connection.carrier?.arrivingBytes ?? 0
+        if arriving > 0 {
+            return SessionError(
+                .slowLink,
+                "no answer in time: \(arriving) bytes of a message had arrived when the \(step)'s \(deadline) ran"
+                    + " out; the link is too slow"
+            )
+        }
+        if judgingLink, let delay = connection.roomDelay, delay * 2 > deadline {
+            return SessionError(
+                .slowLink,
+                "no answer in time: the relay took \(delay) to say the box is in its room, so no answer to the"
+                    + " \(step) could come within its \(deadline); the link is too slow"
+            )
+        }
+        return nil
+    }
+
     /// `hello_ok` did not come in time after the handshake: close, and redial after the backoff.
     func helloUnanswered() {
         guard connection?.stage == .greeting else { return }
-        let heard = connection?.heard ?? 0
         connectionLost(
-            heard > 0
-                ? SessionError(
-                    .slowLink,
-                    "hello went unanswered while \(heard) messages were still arriving: the link is too slow"
-                )
-                : SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time"),
+            unclearSilence(of: "hello", deadline: configuration.timing.helloAnswer, judgingLink: false)
+                ?? SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time"),
             closeCode: nil
         )
     }
 
     /// A return to the front heard nothing from the relay in time: the path likely died in the background (a
     /// phone's NAT mapping does), so the carrier is dropped and dialled once more, with the short deadline again.
+    /// Bytes of a message on their way count as heard: the path lives, it is only slow.
     func foregroundStayedSilent() {
-        guard wantsCarrier, let connection, !connection.anythingArrived else { return }
+        guard wantsCarrier, let connection, !connection.anythingArrived, (connection.carrier?.arrivingBytes ?? 0) == 0
+        else { return }
         endConnection(
             reason: SessionError(
                 .carrierLost,
@@ -176,21 +242,38 @@ extension LiveSession {
     }
 
     func startHandshake() {
+        var greeting = identity
+        if !codeOffer.offersCode { greeting.payload = [] }
         let started: (SecureChannel, message1: [UInt8])
         do {
-            started = try SecureChannel.start(identity)
+            started = try SecureChannel.start(greeting)
         } catch {
             haltSession(SessionError(.handshakeFailed, "the session's keys are unusable: \(error.message)"))
             return
         }
+        let deadline = handshakeDeadline()
         connection?.channel = started.0
         connection?.stage = .handshaking
-        connection?.heard = 0
+        connection?.offeredCode = codeOffer.offersCode
+        connection?.handshakeDeadline = deadline
+        connection?.junk = 0
         send(raw: started.message1)
-        let timing = configuration.timing
-        arm(.handshake, after: foregroundAttempt ? timing.foregroundHandshake : timing.handshake)
+        arm(.handshake, after: deadline)
         foregroundAttempt = false
         publish(.connection(.handshaking))
+    }
+
+    /// The short deadline on the first handshake after a return to the front (a phone in a hurry), and on each
+    /// handshake of an enrolment in progress over a link quick enough for it: a box answers a known key or a good code
+    /// at once, and the greeting and the offer take turns, so a short silence costs a turn, not a wrong verdict.
+    /// The long one otherwise.
+    private func handshakeDeadline() -> Duration {
+        let timing = configuration.timing
+        guard !foregroundAttempt else { return timing.foregroundHandshake }
+        guard codeOffer != .known, let delay = connection?.roomDelay, delay * 2 <= timing.foregroundHandshake else {
+            return timing.handshake
+        }
+        return timing.foregroundHandshake
     }
 
     func received(_ bytes: [UInt8]) {
@@ -199,7 +282,7 @@ extension LiveSession {
         guard let outcome = connection?.channel?.receive(bytes) else { return }
         switch outcome {
         case .ignored:
-            break
+            if !SecureChannel.isBoxShaped(bytes.count) { connection?.junk += 1 }
         case .established:
             handshakeDone()
         case .frame(let frame):
@@ -214,7 +297,9 @@ extension LiveSession {
     func handshakeDone() {
         cancel(.handshake)
         silentHandshakes = 0
-        connection?.heard = 0
+        codeOffer.accepted()
+        connection?.junk = 0
+        connection?.offeredCode = false
         arm(.helloAnswer, after: configuration.timing.helloAnswer)
         identity.payload = []
         connectionCount += 1
@@ -225,11 +310,12 @@ extension LiveSession {
         sendHello()
     }
 
-    /// The connection failed or the carrier closed under us: end it, and dial again when the policy says.
-    func connectionLost(_ reason: SessionError, closeCode: Int?) {
+    /// The connection failed or the carrier closed under us (with the relay's `closeCode` and `closeReason`): end
+    /// it, and dial again when the policy says.
+    func connectionLost(_ reason: SessionError, closeCode: Int?, closeReason: String = "") {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
-        arm(.redial, after: reconnect.delay(afterClose: closeCode, random: random.nextUnit()))
+        arm(.redial, after: reconnect.delay(afterClose: closeCode, reason: closeReason, random: random.nextUnit()))
     }
 
     /// Ends the carrier (if any): its Noise session first, then the carrier itself, which the runner closes.
@@ -247,6 +333,7 @@ extension LiveSession {
     /// Ends what lived in one Noise session: the read on the wire, the commands, the stream, the session's timers.
     /// Queued reads stay queued.
     func endNoiseSession(reason: String, failing error: SessionError) {
+        if connection?.stage == .handshaking, connection?.offeredCode == true { codeOffer.offerUnanswered() }
         for timer in [SessionTimer.handshake, .helloAnswer, .bootHello, .displayFrame] { cancel(timer) }
         settleHeldRead(with: error)
         settleCommands(with: error)

@@ -54,6 +54,9 @@ public actor LiveSession: BoxSession, ClientService {
     public internal(set) var traffic = CarrierTraffic()
     /// The last connection state published.
     public internal(set) var connectionState = ConnectionState.idle
+    /// Why the last connection closed, other than by the app's own leaving (the background, a stop): what a caller
+    /// that gives up waiting tells a person, since the session has dialled again by then.
+    public internal(set) var lastClose: SessionError?
 
     let dialer: any CarrierDialer
     let configuration: SessionConfiguration
@@ -61,6 +64,8 @@ public actor LiveSession: BoxSession, ClientService {
     let wallClock: any WallClock
     let random: any RandomSource
     let log: any LogSink
+    /// Time since the session was made, on `clock`: what the link's delay is measured in.
+    let elapsed: @Sendable () -> Duration
     let inputs: BusStream<SessionInput>
     let inputContinuation: BusFeed<SessionInput>
 
@@ -76,6 +81,8 @@ public actor LiveSession: BoxSession, ClientService {
     var foregroundAttempt = false
     /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
     var silentHandshakes = 0
+    /// Where the session stands with its pairing code: offered next, greeting first, or known.
+    var codeOffer: CodeOffer
     var generation = 0
     var connectionCount = 0
     /// The box's uptime in the last frame that carried it: commands expire relative to it.
@@ -124,8 +131,15 @@ public actor LiveSession: BoxSession, ClientService {
         self.random = random
         self.log = log
         self.events = events
+        elapsed = Self.stopwatch(clock)
+        codeOffer = CodeOffer(identity)
         reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
         (inputs, inputContinuation) = BusStream.makeStream()
+    }
+
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
     }
 
     /// Request frames per stay in front (``Stays``); index 0 is the first stay.
@@ -233,6 +247,7 @@ public actor LiveSession: BoxSession, ClientService {
     func publish(_ event: SessionEvent) {
         if case .connection(let state) = event {
             connectionState = state
+            if case .closed(let reason) = state, reason.code != .cancelled { lastClose = reason }
             log.log("session", atMs: wallClock.nowMs, "connection \(state.logLine)")
         }
         events.publish(event)
@@ -242,8 +257,8 @@ public actor LiveSession: BoxSession, ClientService {
         switch input {
         case .wake:
             break
-        case .dialed(let generation, let failure):
-            dialed(generation, failure: failure)
+        case .dialed(let generation, let outcome):
+            dialed(generation, outcome)
         case .carrier(let generation, let event):
             carrierEvent(event, generation: generation)
         case .carrierEnded(let generation, let reason):

@@ -53,4 +53,6 @@ final class RelayCarrier: Carrier {
     func close() async {
         await connection.close()
     }
+
+    var arrivingBytes: Int { connection.arrivingByteCount }
 }

@@ -9,8 +9,17 @@ public enum RelayCloseCode {
     public static let wrongEpoch = 4409
     /// The epoch turned over; the reason carries the new one. Adopt it and redial after a short random wait.
     public static let rotated = 4410
-    /// Busy: rate limited, room occupied, or the relay at its ceiling.
+    /// Busy: rate limited, room occupied, or the relay at its ceiling; the reason says which.
     public static let busy = 4429
+
+    /// The reason of a 4429 that refuses a join over the address's allowance (30 per 60 s window): joins refused
+    /// within the window cost nothing more, and the window turns at a time the client cannot see.
+    public static let slowDown = "slow down"
+
+    /// Whether a close is the relay's "slow down": 4429 with that reason.
+    public static func isSlowDown(code: Int?, reason: String) -> Bool {
+        code == busy && reason == slowDown
+    }
 
     /// The relay's word for "the box is in the room".
     public static let ready = "ready"

@@ -1,3 +1,4 @@
+import BoxProtocol
 import Noise
 
 /// Noise IK over one carrier, as a value: the initiator's handshake, then the transport.
@@ -41,6 +42,13 @@ struct SecureChannel: Sendable {
 
     private init(stage: Stage) {
         self.stage = stage
+    }
+
+    /// Whether a binary message of `count` bytes has a shape the box's side of a room sends: a message 2
+    /// (another phone's, or ours), or a frame padded to its bucket (§1.3). Nothing else comes from a box.
+    static func isBoxShaped(_ count: Int) -> Bool {
+        count == NoiseHandshake.minimumMessage2Size
+            || (Frame.controlBuckets + Frame.bulkBuckets).contains(count - NoiseTransport.overhead)
     }
 
     /// Whether the handshake is done.

@@ -46,6 +46,10 @@ public struct SessionConfiguration: Sendable, Hashable {
         public var backoffCap: Duration = .seconds(60)
         /// The spread of a redial after the relay rotated the epoch (4410).
         public var rotationJitter: Duration = .seconds(3)
+        /// The longest wait before a join after the relay's 4429 `slow down` (the shortest is half of it): short
+        /// enough that the phone is live within 10 s of the relay's window turning, since joins refused within a
+        /// window cost nothing more.
+        public var slowDownRetry: Duration = .seconds(5)
         /// The first wait before a busy API read is sent again; it doubles with each retry.
         public var busyRetryBase: Duration = .milliseconds(250)
 

@@ -7,7 +7,7 @@ enum SessionInput: Sendable {
     /// A public method changed the state and may have work for the loop to start.
     case wake
     /// A dial of connection `generation` finished: a carrier is attached, or it failed.
-    case dialed(generation: Int, failure: SessionError?)
+    case dialed(generation: Int, Result<any Carrier, SessionError>)
     /// Something arrived on connection `generation`'s carrier.
     case carrier(generation: Int, CarrierEvent)
     /// Connection `generation`'s carrier ended without saying how (its stream finished, or a send failed).

@@ -13,6 +13,15 @@ public protocol Carrier: Sendable {
 
     /// Closes the carrier; `incoming` finishes.
     func close() async
+
+    /// The bytes of a message that has begun to arrive and is not whole yet: what tells a link that trickles an
+    /// answer from a box that keeps silent, when a deadline passes before the message is.
+    var arrivingBytes: Int { get }
+}
+
+extension Carrier {
+    /// None: a carrier that hands over whole messages only, such as an in-memory one.
+    public var arrivingBytes: Int { 0 }
 }
 
 /// Something that arrived on a carrier.

@@ -11,6 +11,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
             case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed
             case responseTooLarge, malformedAnswer, cancelled, requestTooLarge
             case relayUnreachable, relayNotTrusted, boxOffline, handshakeUnanswered, slowLink, helloUnanswered, refused
+            case boxMisbehaved, relaySlowDown
         }
 
         private let value: Value
@@ -41,14 +42,24 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The box is in the room and the link is quiet, yet our handshake went unanswered: the box may be busy or
         /// restarting. Once only; a box that stays silent to several handshakes in a row reads as ``refused``.
         public static let handshakeUnanswered = Code(value: .handshakeUnanswered)
-        /// A deadline passed while messages were still arriving, or the relay's own upgrade timed out: the link
-        /// moves, too slowly for the handshake.
+        /// No answer in time, on a link too slow to tell that from a refusal: a deadline passed while a message was
+        /// still arriving, on a link whose relay took too long to let the phone into its room for the deadline to
+        /// judge a silence, or the relay's own upgrade timed out.
         public static let slowLink = Code(value: .slowLink)
+        /// The box's side of the room sent what no box sends (messages of a size no frame or handshake has, words
+        /// the relay does not speak) and no answer: not a silence, so never read as a refusal.
+        public static let boxMisbehaved = Code(value: .boxMisbehaved)
+        /// The relay closed the join with 4429 `slow down`: this address has used its joins for the relay's window
+        /// (30 a minute, shared by a household's box and phones behind one address). Joins refused within a window
+        /// cost nothing more, so the session tries again every few seconds and is in once the window turns.
+        public static let relaySlowDown = Code(value: .relaySlowDown)
         /// The Noise handshake finished but the box did not answer `hello` in time.
         public static let helloUnanswered = Code(value: .helloUnanswered)
-        /// The box stayed silent to several handshakes in a row while it was in the room and the link was quiet:
-        /// the way a box refuses a phone it no longer knows (protocol.md §8.1), the one failure that means "pair
-        /// again". A pairing code met by silence is refused at once (each try spends one of its five guesses).
+        /// The box stayed silent to several handshakes in a row while it was in the room and the link was quiet and
+        /// quick enough for the silence to mean something: the way a box refuses a phone it no longer knows
+        /// (protocol.md §8.1), the one failure that means "pair again". For a pairing code: the code was met by
+        /// such a silence, and so was a greeting as a known device after it, so the box neither took the code nor
+        /// enrolled this phone with it.
         public static let refused = Code(value: .refused)
         /// The API answer passed the size ceiling (`api.end.truncated`).
         public static let responseTooLarge = Code(value: .responseTooLarge)
@@ -102,7 +113,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private static let retryableCodes: Set<Code> = [
         .carrierLost, .timeout, .dialFailed, .handshakeFailed, .relayUnreachable, .boxOffline, .handshakeUnanswered,
-        .slowLink, .helloUnanswered,
+        .slowLink, .helloUnanswered, .boxMisbehaved, .relaySlowDown,
     ]
 
     /// The code and the message.

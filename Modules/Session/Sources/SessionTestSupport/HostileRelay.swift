@@ -10,6 +10,9 @@ import WebSocket
 /// waiting for their pongs. Each connection is served in order on one task, so a flood finishes before the next
 /// request is read. For loopback tests and `ftw-bench flood`: a hostile peer of the session.
 ///
+/// It can misbehave before the box's side answers, too: close the first joins with 4429 `slow down` (a relay whose
+/// join allowance for the phone's address is spent), or send junk after `ready` instead of answering the handshake.
+///
 /// ## Concurrency
 /// A `Sendable` class: the server runs each connection as a child task of ``run()``; the count of connections
 /// served sits behind a `Mutex`.
@@ -22,7 +25,9 @@ public final class HostileRelay: Sendable {
     private let staticPublicKey: [UInt8]
     private let replies: Replies
     private let pings: Int
+    private let junk: [[UInt8]]
     private let served = Mutex(0)
+    private let joinsToRefuse: Mutex<Int>
 
     /// The bound port.
     public var port: Int { server.port }
@@ -35,11 +40,15 @@ public final class HostileRelay: Sendable {
     /// - Parameters:
     ///   - staticPrivateKey: The box's static key, which the session's identity names.
     ///   - pings: How many pings to flood each connection with after `hello_ok`; 0 for none.
+    ///   - refusedJoins: How many joins to close at once with 4429 `slow down` before letting one in.
+    ///   - junk: Binary messages to send after `ready` instead of answering the handshake; empty to answer it.
     ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
     ///   - replies: The answers to each request frame.
     public init(
         staticPrivateKey: [UInt8],
         pings: Int = 0,
+        refusedJoins: Int = 0,
+        junk: [[UInt8]] = [],
         clock: any Clock<Duration>,
         replies: @escaping Replies
     ) throws {
@@ -51,6 +60,8 @@ public final class HostileRelay: Sendable {
         self.staticPrivateKey = staticPrivateKey
         staticPublicKey = (try? X25519.publicKey(privateKey: staticPrivateKey)) ?? []
         self.pings = pings
+        self.junk = junk
+        joinsToRefuse = Mutex(refusedJoins)
         self.replies = replies
     }
 
@@ -68,6 +79,12 @@ public final class HostileRelay: Sendable {
     }
 
     private func serve(_ connection: WebSocketConnection) async {
+        let refused = joinsToRefuse.withLock { left in
+            defer { left = max(0, left - 1) }
+            return left > 0
+        }
+        if refused { return await connection.close(code: 4429, reason: "slow down") }
+        guard junk.isEmpty else { return await sendJunk(on: connection) }
         guard var session = await handshake(connection) else { return connection.abort() }
         served.withLock { $0 += 1 }
         while case .binary(let bytes)? = try? await connection.receive() {
@@ -91,6 +108,13 @@ public final class HostileRelay: Sendable {
                 }
             }
         }
+    }
+
+    /// `ready`, then the junk, then nothing until the phone leaves.
+    private func sendJunk(on connection: WebSocketConnection) async {
+        guard (try? await connection.send(.text("ready"))) != nil else { return }
+        for message in junk { _ = try? await connection.send(.binary(message)) }
+        while (try? await connection.receive()) != nil {}
     }
 
     /// `ready`, then the responder's side of Noise IK; nil when the phone's message 1 does not open.

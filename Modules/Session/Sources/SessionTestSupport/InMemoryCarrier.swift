@@ -32,6 +32,8 @@ public final class InMemoryCarrier: Carrier {
         struct State {
             var continuations: [AsyncStream<CarrierEvent>.Continuation?]
             var traffic = [Traffic(), Traffic()]
+            /// The bytes of a message each end sees arriving and not whole yet.
+            var arriving = [0, 0]
             var closed = false
         }
 
@@ -68,11 +70,21 @@ public final class InMemoryCarrier: Carrier {
             guard !state.closed else { return nil }
             state.traffic[side.rawValue].messages += 1
             state.traffic[side.rawValue].bytes += message.count
+            state.arriving[1 - side.rawValue] = 0
             return state.continuations[1 - side.rawValue]
         }
         guard let peer else { throw SessionError(.carrierLost, "the in-memory carrier is closed") }
         peer.yield(.binary(message))
     }
+
+    /// Lets the first `count` bytes of a message reach the other end, which sees them arriving (its
+    /// `arrivingBytes`) until a whole message is sent: a link that trickles.
+    public func trickle(_ count: Int) {
+        link.state.withLock { $0.arriving[1 - side.rawValue] = count }
+    }
+
+    /// The bytes of a message the other end has begun to send (``trickle(_:)``) and not finished.
+    public var arrivingBytes: Int { link.state.withLock { $0.arriving[side.rawValue] } }
 
     /// Delivers a relay control word (`ready`, `gone`) to the other end, as the relay would.
     public func signal(_ word: String) {

@@ -28,6 +28,7 @@ extension WebSocketConnection {
             } catch {
                 return fail(error)
             }
+            arriving.store(parser.bufferedDataByteCount + assembler.pendingByteCount, ordering: .relaxed)
             let count: Int
             do {
                 count = try socket.receive(into: &buffer)

@@ -63,6 +63,8 @@ public final class WebSocketConnection: Sendable {
     let elapsed: @Sendable () -> Duration
     let socket: ByteStream
     let state = Mutex(State())
+    /// What ``arrivingByteCount`` reads: set by the reader after each read from the socket.
+    let arriving = Atomic(0)
     let writer = DispatchQueue(label: "WebSocket writer")
     /// Signalled when a parked reader may go on: the inbox has room or the connection is ending.
     let readerMayContinue = DispatchSemaphore(value: 0)
@@ -89,6 +91,10 @@ public final class WebSocketConnection: Sendable {
             return nil
         }
     }
+
+    /// The bytes of a message that has begun to arrive and is not whole yet (pings not counted): on a link that
+    /// trickles, the proof that an answer is on its way, though no message has come out of ``receive()``.
+    public var arrivingByteCount: Int { arriving.load(ordering: .relaxed) }
 
     /// The reason the peer gave in its close frame (the relay's 4409 and 4410 carry the epoch here).
     public var closeReason: String? { state.withLock { $0.peerClose?.reason } }

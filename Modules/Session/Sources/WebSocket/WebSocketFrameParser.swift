@@ -34,6 +34,13 @@ public struct WebSocketFrameParser: Sendable {
     /// Bytes received and not yet returned as frames.
     public var bufferedByteCount: Int { buffer.count - start }
 
+    /// The bytes of a text, binary or continuation frame that has begun to arrive and is not complete: a message on
+    /// its way. A control frame's bytes (a ping) are not counted: they say the link lives, not that an answer comes.
+    public var bufferedDataByteCount: Int {
+        guard bufferedByteCount > 0, byte(0) & 0x08 == 0 else { return 0 }
+        return bufferedByteCount
+    }
+
     /// Adds bytes as they come off the wire.
     public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         if start > 0, start >= buffer.count / 2 {

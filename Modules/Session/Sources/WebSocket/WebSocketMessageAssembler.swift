@@ -9,6 +9,9 @@ public struct WebSocketMessageAssembler: Sendable {
     /// Makes an assembler with no message in progress.
     public init() {}
 
+    /// The payload bytes of a fragmented message whose final frame has not arrived.
+    public var pendingByteCount: Int { pending?.payload.count ?? 0 }
+
     /// The event `frame` completes, or nil when it is a fragment of a message still in progress.
     ///
     /// - Throws: ``WebSocketError`` with `closeCode` 1007 for invalid UTF-8 and 1002 for a bad close payload or a

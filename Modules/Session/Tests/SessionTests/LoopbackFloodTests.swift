@@ -36,37 +36,8 @@ import Testing
             clock: ContinuousClock(),
             replies: replies
         )
-        let events = EventBus<SessionEvent>()
-        let session = LiveSession(
-            dialer: RelayDialer(
-                host: "127.0.0.1",
-                port: relay.port,
-                rendezvousSecret: [UInt8](repeating: 7, count: 32),
-                clock: ContinuousClock(),
-                wallClock: SystemWallClock()
-            ),
-            identity: SessionIdentity(
-                appStaticPrivateKey: ScriptedBox.appPrivateKey,
-                boxStaticPublicKey: ScriptedBox.staticPublicKey,
-                payload: []
-            ),
-            configuration: Self.patientConfiguration,
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock(),
-            random: SystemRandomSource(),
-            log: DiscardingLogSink(),
-            events: events
-        )
-        let recorder = EventRecorder(events.subscribe(), wallClock: SystemWallClock())
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await relay.run() }
-            group.addTask { try await session.run() }
-            group.addTask { await recorder.run() }
-            defer { group.cancelAll() }
-            await session.setPhase(.active)
+        try await LoopbackWorld.run(relay, configuration: Self.patientConfiguration) { session, recorder in
             try await body(session, relay, recorder)
-            await session.setPhase(.background)
-            await relay.close()
         }
     }
 

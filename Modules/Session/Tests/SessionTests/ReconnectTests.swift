@@ -72,40 +72,6 @@ import Testing
         }
     }
 
-    /// Found by the pairing rules' end-to-end test: a box counts every message 1 with a pairing code as a guess, so a
-    /// second try after a silence spent a second guess (four wrong codes burned the link).
-    @Test func aPairingCodeMetBySilenceIsRefusedAtOnceAndNeverSentAgain() async throws {
-        try await SessionWorld.run(
-            random: ScriptedRandom([0]),
-            payload: SessionWorld.pairingCode,
-            setUp: { await $0.configure { $0.answersHandshakes = false } }
-        ) { world in
-            await world.comeToFront()
-            await world.advance(by: .seconds(120))
-            let closes = await world.recorder.closes(since: SessionWorld.originMs)
-            #expect(closes.map(\.atMs) == [3_000])
-            #expect(closes.map(\.reason.code) == [.refused])
-            #expect(world.dialer.dialCount == 1)
-            #expect(world.dialer.carriers.map(\.sent.messages) == [1])
-        }
-    }
-
-    @Test func aDeadlineThatPassesWhileMessagesStillArriveIsASlowLink() async throws {
-        try await SessionWorld.run(
-            random: ScriptedRandom([0]),
-            setUp: { await $0.configure { $0.answersHandshakes = false } }
-        ) { world in
-            await world.comeToFront()
-            for _ in 0..<2 {
-                await world.advance(by: .seconds(1))
-                await world.box.inject([UInt8](repeating: 7, count: 64))
-            }
-            await world.advance(by: .seconds(1))
-            let closes = await world.recorder.closes(since: SessionWorld.originMs)
-            #expect(closes.map(\.reason.code) == [.slowLink])
-        }
-    }
-
     @Test func theFirstFrameDeliveredResetsTheBackoff() async throws {
         try await SessionWorld.run(random: ScriptedRandom([0.999_999])) { world in
             world.dialer.failNextDials(3)

@@ -63,6 +63,9 @@ actor ScriptedBox {
     private(set) var handshakePayloads: [[UInt8]] = []
     /// Whether new carriers hear `ready`.
     var saysReady = true
+    /// Whether the relay's join allowance for the phone's address is spent: a new carrier is closed at once with
+    /// 4429 `slow down`, as the relay refuses a join over its 30 a minute, until the window turns (set false).
+    var allowanceSpent = false
     /// Whether handshakes are answered; false is a refusing box's silence (the last message 1 is kept for
     /// ``answerHandshake()``).
     var answersHandshakes = true
@@ -100,6 +103,10 @@ actor ScriptedBox {
     func serve(_ accepted: AsyncStream<InMemoryCarrier>) async {
         await withDiscardingTaskGroup { group in
             for await carrier in accepted {
+                if allowanceSpent {
+                    carrier.close(code: 4429, reason: "slow down")
+                    continue
+                }
                 streams.append(Stream(carrier: carrier))
                 let index = streams.count - 1
                 if saysReady { carrier.signal("ready") }
@@ -138,6 +145,12 @@ actor ScriptedBox {
         else { return }
         streams[stream].side = .open(session, connection: connection)
         try? await streams[stream].carrier.send(sealed)
+    }
+
+    /// Lets the first `count` bytes of a message reach the phone on the newest carrier, and no more: a link that
+    /// trickles.
+    func trickle(_ count: Int) {
+        streams.last?.carrier.trickle(count)
     }
 
     /// Says a relay word on the newest carrier.

@@ -26,6 +26,7 @@ struct SessionWorld: Sendable {
         configuration: SessionConfiguration = SessionConfiguration(build: "test"),
         random: any RandomSource = SeededRandomSource(seed: 42),
         payload: [UInt8] = [],
+        codeMayBeSpent: Bool = false,
         setUp: @Sendable (ScriptedBox) async -> Void = { _ in },
         _ body: @Sendable (SessionWorld) async throws -> Void
     ) async throws {
@@ -39,7 +40,8 @@ struct SessionWorld: Sendable {
             let identity = SessionIdentity(
                 appStaticPrivateKey: ScriptedBox.appPrivateKey,
                 boxStaticPublicKey: ScriptedBox.staticPublicKey,
-                payload: payload
+                payload: payload,
+                codeMayBeSpent: codeMayBeSpent
             )
             let session = LiveSession(
                 dialer: dialer,

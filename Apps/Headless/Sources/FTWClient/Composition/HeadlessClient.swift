@@ -74,11 +74,7 @@ public final class HeadlessClient: Sendable {
         let events = EventBus<SessionEvent>()
         let session = LiveSession(
             dialer: dialer,
-            identity: SessionIdentity(
-                appStaticPrivateKey: paired.devicePrivateKey,
-                boxStaticPublicKey: paired.boxStaticPublicKey,
-                payload: paired.pairingCode
-            ),
+            identity: paired.sessionIdentity,
             configuration: SessionConfiguration(build: "ftw-headless"),
             clock: clock,
             wallClock: wallClock,

@@ -3,12 +3,21 @@ public import Foundation
 public import Seal
 public import SealInterface
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where this headless phone keeps what it must not lose between runs: its key (`phone.key`, 0600) and its sealed
 /// files (`sealed/`), among them one `pairing-<site>` per paired home.
 ///
-/// `--data DIR` chooses it; the default is `~/.ftw-headless`, so `pair`, `sites`, `run --real-time` and `forget`
-/// meet the same phone without being told.
+/// `--data DIR` chooses it; the default is the platform's place for an app's data (``standard``), so `pair`,
+/// `sites`, `run --real-time` and `forget` meet the same phone without being told.
 public struct DataFolder: Sendable {
+    /// The folder's own name in the platform's place for apps' data.
+    static let name = "ftw-headless"
+
     /// The folder.
     public let url: URL
 
@@ -17,9 +26,64 @@ public struct DataFolder: Sendable {
         self.url = url
     }
 
-    /// `~/.ftw-headless`.
+    /// The platform's place for an app's data, for this process's environment: see ``standard(environment:)``.
     public static var standard: DataFolder {
-        DataFolder(url: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".ftw-headless"))
+        standard(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The platform's place for an app's data: on Linux `$XDG_DATA_HOME/ftw-headless`, or
+    /// `$HOME/.local/share/ftw-headless` when that is unset, empty or not an absolute path (the XDG base directory
+    /// rules); on Apple platforms `$HOME/Library/Application Support/ftw-headless`. `$HOME` is the home folder
+    /// when it is an absolute path, the user's entry in the system's accounts otherwise.
+    public static func standard(environment: [String: String]) -> DataFolder {
+        #if canImport(Darwin)
+        DataFolder(url: home(environment).appending(path: "Library/Application Support/\(name)"))
+        #else
+        let xdg = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+        return DataFolder(url: (xdg ?? home(environment).appending(path: ".local/share")).appending(path: name))
+        #endif
+    }
+
+    /// Where builds before the platform's convention kept the phone's files: `$HOME/.ftw-headless`.
+    public static func older(environment: [String: String]) -> DataFolder {
+        DataFolder(url: home(environment).appending(path: ".\(name)"))
+    }
+
+    private static func home(_ environment: [String: String]) -> URL {
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            return FileManager.default.homeDirectoryForCurrentUser
+        }
+        return URL(fileURLWithPath: home)
+    }
+
+    /// The standard folder for `environment`, after moving an older build's folder (``older(environment:)``) there
+    /// when only that one exists, so the phone's key and paired sites follow: a rename, whole or not at all. When
+    /// the rename fails, the older folder is used where it is. Returns the folder and what happened, for a line to
+    /// say, or nil when nothing moved.
+    public static func standardFollowingOlder(environment: [String: String]) -> (folder: DataFolder, note: String?) {
+        let standard = standard(environment: environment)
+        let older = older(environment: environment)
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: older.url.path), !manager.fileExists(atPath: standard.url.path) else {
+            return (standard, nil)
+        }
+        let parent = standard.url.deletingLastPathComponent()
+        try? manager.createDirectory(
+            at: parent,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        guard rename(older.url.path, standard.url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            return (
+                older,
+                "using the phone's files in \(older.url.path): moving them to \(standard.url.path), the platform's"
+                    + " place for them, failed (\(reason))"
+            )
+        }
+        return (
+            standard, "moved the phone's files from \(older.url.path) to \(standard.url.path), the platform's place"
+        )
     }
 
     /// The folder of the sealed files.

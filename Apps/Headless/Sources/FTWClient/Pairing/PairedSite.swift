@@ -1,5 +1,6 @@
 import Foundation
 public import SealInterface
+public import Session
 
 /// A home this phone is paired with: what the QR code gave, the device key made for it, and what the box granted.
 ///
@@ -28,10 +29,26 @@ public struct PairedSite: Sendable, Hashable, Codable {
     /// `ftw-demobox --tls`); nil for the system trust store alone.
     public var caFile: String?
 
+    /// Whether the code may already have reached the box: true for a pending record read back from the store (it is
+    /// sealed just before its code first leaves, so an earlier process may have offered it and lost the answer, or
+    /// been killed), false for one just made. Not sealed: it is what reading the record learns.
+    public var codeMayBeSpent = false
+
     /// Whether the enrolment is still pending: the code was sent (or was about to be) but no hello has confirmed that
     /// the box spent it for this phone. A pending site is greeted as a known device first, since the box may have
     /// enrolled it while its answer was lost.
     public var isPending: Bool { role == nil }
+
+    /// The session's identity for this site: its device key, the box's key, and the code while the enrolment is
+    /// pending, offered only after a greeting as a known device when it may have reached the box before.
+    public var sessionIdentity: SessionIdentity {
+        SessionIdentity(
+            appStaticPrivateKey: devicePrivateKey,
+            boxStaticPublicKey: boxStaticPublicKey,
+            payload: pairingCode,
+            codeMayBeSpent: codeMayBeSpent
+        )
+    }
 
     /// Makes a record.
     public init(
@@ -58,6 +75,12 @@ public struct PairedSite: Sendable, Hashable, Codable {
         self.caFile = caFile
     }
 
+    /// The fields an older build's JSON record holds; ``codeMayBeSpent`` is learnt, not kept.
+    private enum CodingKeys: String, CodingKey {
+        case site, boxStaticPublicKey, rendezvousSecret, lanHint, devicePrivateKey, pairingCode, role, scopes, relay
+        case caFile
+    }
+
     /// The kept file's model name: the pairing record is sealed like any model file, as `pairing-<site>`.
     public static let fileModel = "pairing"
 
@@ -70,13 +93,17 @@ public struct PairedSite: Sendable, Hashable, Codable {
         guard let name = try? SealedFileName(kind: .kept, site: site, model: fileModel),
             let bytes = await store.read(name)
         else { return nil }
+        var record: PairedSite
         do {
-            return try SealedContents.decode(bytes, file: name.fileName)
+            record = try SealedContents.decode(bytes, file: name.fileName)
         } catch  where error.code == .olderFormat {
-            return try? JSONDecoder().decode(PairedSite.self, from: Data(bytes))
+            guard let older = try? JSONDecoder().decode(PairedSite.self, from: Data(bytes)) else { return nil }
+            record = older
         } catch {
             return nil
         }
+        record.codeMayBeSpent = record.isPending && !record.pairingCode.isEmpty
+        return record
     }
 
     /// Seals the record in `store`, in the binary layout of every model file.

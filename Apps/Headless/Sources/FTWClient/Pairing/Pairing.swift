@@ -11,14 +11,15 @@ public import SessionInterface
 /// Pairing keeps what the phone needs before it spends anything: the device key and the pending site are sealed
 /// (`pairing-<site>`, with the code and no role) before the link's single-use code leaves as message 1's payload, and
 /// a phone that cannot keep them sends nothing. Only when the box answers hello is the record finished (the role and
-/// scopes it granted, an empty code). A box answers a bad code with silence, and a slow relay or a full disk can
-/// lose its answer to a good one, so a pairing that ends without hello leaves the site pending, and the next `pair`
-/// of the same box first greets it as a known device (the box may have enrolled us) before it tries the code again.
+/// scopes it granted, an empty code). A box answers a bad code with silence, and a cut, a slow relay or a full disk
+/// can lose its answer to a good one, so the session never offers the code again after an offer without a clear
+/// answer before it has greeted the box as a known device (the box enrols the key when it takes message 1), and a
+/// pairing that ends without hello leaves the site pending: the next `pair` of the same box greets first too.
 /// A greeting sends an empty payload, as a device the box already knows.
 ///
-/// A box refuses a handshake in silence, so one that is not answered within the handshake's deadline is the
-/// refusal: the pairing stops there rather than redialling, because each redial would spend another of the five
-/// guesses the code allows.
+/// A box refuses a handshake in silence, so an offer of the code met by silence on a quiet link, and then a greeting
+/// met by silence, is the refusal: the pairing stops there rather than redialling, because each offer would spend
+/// another of the five guesses the code allows.
 public struct Pairing: Sendable {
     private let store: any SealedStore
     private let clock: any Clock<Duration>
@@ -63,7 +64,9 @@ public struct Pairing: Sendable {
 
     /// Enrols with `link`'s code through `relay` and seals the site once the box answers hello.
     ///
-    /// A site paired before keeps its device key, so the box replaces its entry rather than adding a second one.
+    /// A site paired before (or left pending) keeps its device key and greets the box as a known device first: a
+    /// box that knows the phone answers, and the code is not spent; one that does not hears the code next, and
+    /// replaces its entry for the key rather than adding a second one.
     ///
     /// - Parameters:
     ///   - link: The box's enrolment link.
@@ -81,11 +84,6 @@ public struct Pairing: Sendable {
     ) async throws -> PairedSite {
         let known = await PairedSite.read(site: link.site, from: store)
         let dialer = dialer ?? self.dialer(rendezvousSecret: link.rendezvousSecret, relay: relay, caFile: caFile)
-        if let known, known.isPending,
-            let enrolled = await enrolledBefore(known, relay: relay, caFile: caFile, dialer: dialer)
-        {
-            return enrolled
-        }
         var site = PairedSite(
             site: link.site,
             boxStaticPublicKey: link.boxStaticPublicKey,
@@ -104,29 +102,14 @@ public struct Pairing: Sendable {
                 "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent"
             )
         }
+        // A record of an earlier pairing: the box may know this phone already (a pending one's code may have
+        // enrolled it, a finished one did), so greet first and spend the code only if the box does not.
+        site.codeMayBeSpent = known != nil
         let hello = try await connect(site, dialer: dialer)
         site.pairingCode = []
+        site.codeMayBeSpent = false
         try await keep(site, granted: hello)
         return await PairedSite.read(site: site.site, from: store) ?? site
-    }
-
-    /// Greets a pending site as a known device: if the box spent the code for this phone on an attempt whose answer
-    /// was lost, it knows the device key now and answers an empty payload.
-    ///
-    /// - Returns: The finished record, or nil when the box does not know this phone (the code was never spent).
-    private func enrolledBefore(
-        _ pending: PairedSite,
-        relay: RelayAddress,
-        caFile: String?,
-        dialer: any CarrierDialer
-    ) async -> PairedSite? {
-        var known = pending
-        known.pairingCode = []
-        known.relay = relay.description
-        known.caFile = caFile
-        guard let hello = try? await connect(known, dialer: dialer) else { return nil }
-        guard (try? await keep(known, granted: hello)) != nil else { return nil }
-        return await PairedSite.read(site: known.site, from: store) ?? known
     }
 
     /// Greets a paired site as a known device (empty payload) and keeps what its hello granted this time.
@@ -150,6 +133,7 @@ public struct Pairing: Sendable {
         record.relay = address.description
         record.caFile = caFile ?? site.caFile
         record.pairingCode = []
+        record.codeMayBeSpent = false
         let hello = try await connect(
             record,
             dialer: dialer
@@ -171,11 +155,7 @@ public struct Pairing: Sendable {
         let events = EventBus<SessionEvent>()
         let session = LiveSession(
             dialer: dialer,
-            identity: SessionIdentity(
-                appStaticPrivateKey: site.devicePrivateKey,
-                boxStaticPublicKey: site.boxStaticPublicKey,
-                payload: site.pairingCode
-            ),
+            identity: site.sessionIdentity,
             configuration: SessionConfiguration(build: "ftw-headless"),
             clock: clock,
             wallClock: wallClock,
@@ -197,6 +177,10 @@ public struct Pairing: Sendable {
             await session.setPhase(.active)
             var first: Result<HelloOK, EnrolmentError>?
             while first == nil, let next = await group.next() { first = next }
+            if case .failure(let error) = first, error.code == .noAnswer, let reason = await session.lastClose {
+                // What the last try ran into says more than the deadline: a slow link, the relay's "slow down".
+                first = .failure(EnrolmentError(.noAnswer, "\(error.message); the last try: \(reason.message)"))
+            }
             // The end of use: a close frame the relay answers, not a dropped socket it logs as 1006.
             await session.close()
             group.cancelAll()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command line read strictly: every option must be one the command knows.
 struct CommandOptions {
     private var words: [String]
@@ -23,6 +25,15 @@ struct CommandOptions {
         let value = words[index + 1]
         words.removeSubrange(index...index + 1)
         return value
+    }
+
+    /// Takes `name FOLDER` if present; an empty path is refused, since it would mean the current folder.
+    mutating func folder(_ name: String) throws(CommandError) -> URL? {
+        guard let path = try value(name) else { return nil }
+        guard !path.isEmpty else {
+            throw CommandError("'\(name)' needs a folder; an empty path would be the current folder")
+        }
+        return URL(fileURLWithPath: path)
     }
 
     /// Takes the first word that is not an option.

@@ -40,13 +40,13 @@ extension HeadlessCommand {
     static func launchOnce(_ options: inout CommandOptions) async throws -> Int32 {
         let main = Date()
         let untilContent = options.flag("--until-content")
-        guard let data = try options.value("--data"), let siteText = try options.value("--site") else {
+        guard let data = try options.folder("--data"), let siteText = try options.value("--site") else {
             throw CommandError("'launch-once' needs --data and --site")
         }
         let originText = try options.value("--origin")
         try options.finish()
         guard let site = SiteID(rawValue: siteText) else { throw CommandError("'\(siteText)' is not a site id") }
-        let probe = LaunchProbe(dataFolder: DataFolder(url: URL(fileURLWithPath: data)), site: site)
+        let probe = LaunchProbe(dataFolder: DataFolder(url: data), site: site)
         if untilContent {
             _ = try await probe.makeClient().launch()
             return 0

@@ -21,6 +21,8 @@ extension HeadlessCommand {
               Lists the paired sites.
           forget SITE | --all [--data DIR]
               Erases a site's sealed files, or (--all) the phone's key and every sealed file.
+          The phone's files are in $XDG_DATA_HOME/ftw-headless, or $HOME/.local/share/ftw-headless, unless --data
+          names another folder.
         """
 
     static func pair(_ options: inout CommandOptions) async throws -> Int32 {
@@ -53,21 +55,29 @@ extension HeadlessCommand {
     static func sites(_ options: inout CommandOptions) async throws -> Int32 {
         let folder = try dataFolder(&options)
         try options.finish()
-        let sites = try await reportingSealedFiles(folder) { store in await PairedSite.all(in: store) }
-        if sites.isEmpty { print("no paired sites in \(folder.url.path)") }
+        let (sites, unread) = try await reportingSealedFiles(folder) { store in
+            let sites = await PairedSite.all(in: store)
+            return (sites, await unreadRecords(in: store, folder: folder, read: sites))
+        }
+        if sites.isEmpty, unread == nil { print("no paired sites in \(folder.url.path)") }
         for site in sites {
             print(
                 "\(site.site)  \(site.role ?? "pending (the box never confirmed it): pair or greet again")\n\(describe(site))"
             )
         }
+        if let unread { throw unread }
         return 0
     }
 
     static func forget(_ options: inout CommandOptions) async throws -> Int32 {
         let all = options.flag("--all")
-        let folder = try dataFolder(&options)
+        let data = try options.folder("--data")
         let name = options.positional()
         try options.finish()
+        guard all || name != nil else {
+            throw CommandError("'forget' erases for good: name the site (forget SITE), or every file (forget --all)")
+        }
+        let folder = data.map { DataFolder(url: $0) } ?? standardFolder()
         if all {
             guard name == nil else { throw CommandError("'forget' takes a site or --all, not both") }
             let count = try await reportingSealedFiles(folder) { store in
@@ -100,7 +110,9 @@ extension HeadlessCommand {
 
     /// Runs `body` on the phone's store, then says on stderr, one line each, what the store had to report: a file
     /// dropped as proven bad, one it could not read or write, a key it had to tighten. A pairing command that works
-    /// on a damaged folder is never silent about it.
+    /// on a damaged folder is never silent about it. A sealed folder that could not be listed ends the command with
+    /// its name and the system's reason, whatever `body` concluded from seeing no file there (that there is no
+    /// paired site, and one must be paired: a code spent for nothing).
     static func reportingSealedFiles<T: Sendable>(
         _ folder: DataFolder,
         _ body: (FileSealedStore) async throws -> T
@@ -114,10 +126,44 @@ extension HeadlessCommand {
             outcome = .failure(error)
         }
         bus.finish()
-        for await event in events where event.mustBeTold {
-            FileHandle.standardError.write(Data("ftw-headless: \(event)\n".utf8))
+        var unlisted: SealError?
+        for await event in events {
+            if case .listFailed(_, let error) = event {
+                unlisted = error
+            } else if event.mustBeTold {
+                FileHandle.standardError.write(Data("ftw-headless: \(event)\n".utf8))
+            }
+        }
+        if let unlisted {
+            throw CommandError(
+                "the phone's sealed files in \(folder.sealedFolder.path) could not be listed (\(unlisted.message));"
+                    + " they are left as they are: let this user read that folder, or name another with --data"
+            )
         }
         return try outcome.get()
+    }
+
+    /// What to say of pairing records in `store` (of `site`, when named) that exist and did not read into `read`,
+    /// which the store said above, one line each; nil when there are none. "Pair one first" would spend a code on a
+    /// box that may know this phone, when the key or the file is at fault.
+    static func unreadRecords(
+        in store: any SealedStore,
+        folder: DataFolder,
+        read: [PairedSite],
+        of site: String? = nil
+    ) async -> EnrolmentError? {
+        let unread = await store.files().filter { file in
+            file.name.kind == .kept && file.name.model == PairedSite.fileModel
+                && site.map { file.name.site.rawValue == $0 } ?? true
+                && !read.contains { $0.site == file.name.site }
+        }
+        guard !unread.isEmpty else { return nil }
+        let names = unread.map(\.name.fileName).joined(separator: ", ")
+        return EnrolmentError(
+            .unknownSite,
+            "\(names) in \(folder.sealedFolder.path) did not open (said above) and is kept: pairing again would not"
+                + " bring it back"
+        )
     }
 
     /// `--real-time [--site SITE]`: the paired site to run against on the wall clock (nil for the embedded box),
@@ -132,7 +178,7 @@ extension HeadlessCommand {
             if name != nil { throw CommandError("'--site' goes with '--real-time'") }
             return nil
         }
-        return (name, data.map { DataFolder(url: $0) } ?? .standard)
+        return (name, data.map { DataFolder(url: $0) } ?? standardFolder())
     }
 
     /// Runs `runner` on the wall clock against the paired site `site` names.
@@ -163,12 +209,24 @@ extension HeadlessCommand {
 
     /// `--data DIR`, or the standard folder.
     static func dataFolder(_ options: inout CommandOptions) throws -> DataFolder {
-        try options.value("--data").map { DataFolder(url: URL(fileURLWithPath: $0)) } ?? .standard
+        try options.folder("--data").map { DataFolder(url: $0) } ?? standardFolder()
+    }
+
+    /// The platform's place for the phone's files, where an older build's folder is moved first (and said so).
+    static func standardFolder() -> DataFolder {
+        let (folder, note) = DataFolder.standardFollowingOlder(environment: ProcessInfo.processInfo.environment)
+        if let note { FileHandle.standardError.write(Data("ftw-headless: \(note)\n".utf8)) }
+        return folder
     }
 
     /// The paired site named `name` in `store` (the phone's, in `folder`), or the only one when no name is given.
     static func pairedSite(_ name: String?, in store: any SealedStore, folder: DataFolder) async throws -> PairedSite {
         let sites = await PairedSite.all(in: store)
+        if name.map({ name in !sites.contains { $0.site.rawValue == name } }) ?? sites.isEmpty,
+            let unread = await unreadRecords(in: store, folder: folder, read: sites, of: name)
+        {
+            throw unread
+        }
         if let name {
             guard let site = sites.first(where: { $0.site.rawValue == name }) else {
                 throw EnrolmentError(.unknownSite, "no paired site '\(name)' in \(folder.url.path)")

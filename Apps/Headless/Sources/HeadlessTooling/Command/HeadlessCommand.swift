@@ -79,7 +79,7 @@ public enum HeadlessCommand {
         let json = options.flag("--json")
         let svg = try options.value("--svg").map(PictureFile.init)
         let policy = try options.value("--policy").map(Self.policy)
-        let data = try options.value("--data").map { URL(fileURLWithPath: $0) }
+        let data = try options.folder("--data")
         let wallClock = try wallClockSite(&options, data: data)
         guard let target = options.positional() else { throw CommandError("'run' needs a scenario file or name") }
         try options.finish()

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a scenario file as a person points at it: a path, or the name of a shipped scenario.
 ///
 /// Whatever is wrong with the file itself (a folder, no permission, binary bytes, too long) is one
@@ -20,12 +26,21 @@ public enum ScenarioFile {
     }
 
     /// The text of the file at `path`: at most ``ScenarioParser/maxBytes``, UTF-8 with no NUL byte, a leading byte order mark
-    /// dropped.
+    /// dropped, and its line ends, whether `\n`, `\r\n` or a lone `\r` (an old Mac editor's), read as `\n`.
+    ///
+    /// Only a regular file is read (a symbolic link to one is followed): the file is opened without waiting and
+    /// checked on its descriptor, so a named pipe or a device in its place is refused rather than waited on for good.
     ///
     /// - Throws: `ScenarioFileError`.
     public static func text(atPath path: String) throws(ScenarioFileError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
-        defer { try? handle.close() }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path) }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0, information.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegularFile(path)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let data: Data
         do {
             data = try handle.read(upToCount: ScenarioParser.maxBytes + 1) ?? Data()
@@ -33,9 +48,24 @@ public enum ScenarioFile {
             throw .unreadable(path)
         }
         guard data.count <= ScenarioParser.maxBytes else { throw .tooLarge(path) }
-        guard !data.contains(0), var text = String(validating: data, as: UTF8.self) else { throw .notText(path) }
+        guard !data.contains(0), var text = String(validating: Self.lineEnds(data), as: UTF8.self) else {
+            throw .notText(path)
+        }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return text
+    }
+
+    /// `bytes` with every `\r\n` and every lone `\r` made `\n`.
+    private static func lineEnds(_ bytes: Data) -> [UInt8] {
+        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
+        var lines: [UInt8] = []
+        lines.reserveCapacity(bytes.count)
+        var afterCR = false
+        for byte in bytes {
+            if !(afterCR && byte == lf) { lines.append(byte == cr ? lf : byte) }
+            afterCR = byte == cr
+        }
+        return lines
     }
 
     /// Parses `text`, naming `file` with a line that does not read.

@@ -1,0 +1,72 @@
+import BoxProtocol
+import ClockSeam
+import DemoBox
+import FTWClient
+import Fixtures
+import Foundation
+import HeadlessTooling
+import SealInterface
+import Testing
+
+/// The paired path over real sockets on 127.0.0.1 when the first connection is interrupted or the link crawls:
+/// what the phone does next, and what it says.
+extension LoopbackPairingTests {
+    /// The issue's phone stranded for good, on the wall clock: 300 ms each way, the pairing killed once the box has
+    /// taken message 1 with the code and before message 2 arrives; `run --real-time` then offered the spent code.
+    @Test func aPairingKilledAfterTheBoxTookTheCodeRunsOnTheWallClockAsAKnownDevice() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let scenario = try ScenarioParser.parse(
+            """
+            date 2026-12-02
+            timezone Europe/Stockholm
+            at 10:00:00 launch; inactive; active; view now
+            wait 5s; background
+            """
+        )
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            await box.setRelayLatency(.milliseconds(300))
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let pairing = Task { try await Self.pairing(folder).pair(link, relay: Self.relay(relay)) }
+            try await TimeLimit.within(.seconds(20), on: ContinuousClock(), "the box taking the code") {
+                while await box.enrolledDevices.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            pairing.cancel()
+            _ = await pairing.result
+            let pending = try #require(await PairedSite.read(site: link.site, from: folder.store()))
+            #expect(pending.isPending, "killed before the box's answer arrived")
+
+            let runner = ScenarioRunner(scenario: scenario, name: "relaunch")
+            let (report, _) = try await runner.runOnWallClock(site: link.site, folder: folder)
+            let stay = try #require(report.stays.first)
+            #expect(stay.liveMs != nil, "\(stay.notLiveBecause ?? "")")
+            #expect(await PairedSite.read(site: link.site, from: folder.store())?.isPending == false)
+        }
+    }
+
+    /// The issue's link at 1 byte a second after the upgrade (here 10): "it no longer knows this phone", of a box a
+    /// greeting then reached in 0.04 s.
+    @Test func aLinkThatTricklesAfterTheUpgradeIsNoAnswerInTimeAndAGreetingGoesThroughOnceItIsFast() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+            let throttle = try ThrottledLink(upstream: relay.port, interval: .milliseconds(100))
+            defer { throttle.stop() }
+            let slow = RelayAddress(secure: false, host: "127.0.0.1", port: throttle.port)
+            let patient = Pairing(
+                store: folder.store(),
+                clock: ContinuousClock(),
+                wallClock: SystemWallClock(),
+                deadline: .seconds(6)
+            )
+            let error = try await #require(throws: EnrolmentError.self) { try await patient.greet(site, relay: slow) }
+            #expect(error.code == .noAnswer)
+            #expect(error.message.contains("no answer in time"), "\(error.message)")
+            #expect(!error.message.contains("no longer knows"))
+            throttle.throttled = false
+            #expect(try await patient.greet(site, relay: slow).role == .owner)
+        }
+    }
+}
