@@ -17,6 +17,11 @@ public struct DataFolder: Sendable {
         self.url = url
     }
 
+    /// The folder at `path`, for a caller that holds a path rather than a `URL`.
+    public init(path: String) {
+        self.init(url: URL(fileURLWithPath: path))
+    }
+
     /// `~/.ftw-headless`.
     public static var standard: DataFolder {
         DataFolder(url: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".ftw-headless"))
