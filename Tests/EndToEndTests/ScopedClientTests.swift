@@ -57,7 +57,13 @@ import Testing
         }
     }
 
-    /// Runs the scoped client until its home screen is live, then hands over to `end`.
+    /// Whether the close sealed the live readings: a next launch on the folder draws them.
+    private static func sealedTheReadings(_ site: PairedSite, _ folder: DataFolder) async throws -> Bool {
+        let next = try HeadlessClient.onWallClock(paired: site, store: folder.store())
+        return await next.launch().models["snapshot"] == true
+    }
+
+    /// Runs the scoped client until its home screen is live.
     private static func untilLive(_ client: HeadlessClient) async {
         await client.setPhase(.active)
         client.show(.now)
@@ -75,6 +81,7 @@ import Testing
             }
             let departure = try await Self.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
+            #expect(try await Self.sealedTheReadings(site, folder))
         }
     }
 
@@ -94,9 +101,7 @@ import Testing
             await #expect(throws: CancellationError.self) { try await scene.value }
             let departure = try await Self.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
-            // The close sealed the live readings: the next launch draws them.
-            let next = try HeadlessClient.onWallClock(paired: site, store: folder.store())
-            #expect(await next.launch().models["snapshot"] == true)
+            #expect(try await Self.sealedTheReadings(site, folder))
         }
     }
 
@@ -110,6 +115,7 @@ import Testing
             #expect(readings > 0)
             let departure = try await Self.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
+            #expect(try await Self.sealedTheReadings(site, folder))
         }
     }
 }
