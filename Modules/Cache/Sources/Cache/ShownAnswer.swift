@@ -28,3 +28,12 @@ public struct ShownAnswer<Answer: Sendable & SealedCodable & Equatable>: Sendabl
         stored.map { max(0, nowMs - $0.askedAtMs) }
     }
 }
+
+extension ShownAnswer: CustomStringConvertible {
+    /// One line: the answer's name and age, or why there is none.
+    public var description: String {
+        guard isAvailable else { return "not served by this box" }
+        let held = stored.map(\.description) ?? "no answer yet"
+        return failure.map { "\(held); the last ask failed: \($0)" } ?? held
+    }
+}

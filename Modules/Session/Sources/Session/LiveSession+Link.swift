@@ -180,7 +180,9 @@ extension LiveSession {
         do {
             started = try SecureChannel.start(identity)
         } catch {
-            haltSession(SessionError(.handshakeFailed, "the session's keys are unusable: \(error.message)"))
+            haltSession(
+                SessionError(.handshakeFailed, "the session's keys are unusable: \(error.message)", cause: error)
+            )
             return
         }
         connection?.channel = started.0

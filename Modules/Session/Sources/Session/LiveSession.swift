@@ -233,7 +233,7 @@ public actor LiveSession: BoxSession, ClientService {
     func publish(_ event: SessionEvent) {
         if case .connection(let state) = event {
             connectionState = state
-            log.log("session", atMs: wallClock.nowMs, "connection \(state.logLine)")
+            log.log("session", atMs: wallClock.nowMs, "connection \(state)")
         }
         events.publish(event)
     }
@@ -296,18 +296,5 @@ public actor LiveSession: BoxSession, ClientService {
         let waiters = closeWaiters
         closeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
-    }
-}
-
-extension ConnectionState {
-    /// A short line for the session log.
-    var logLine: String {
-        switch self {
-        case .idle: "idle"
-        case .dialing(let attempt): "dialing (attempt \(attempt))"
-        case .handshaking: "handshaking"
-        case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
-        case .closed(let reason): "closed: \(reason.message)"
-        }
     }
 }

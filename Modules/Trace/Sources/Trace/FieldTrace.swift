@@ -15,3 +15,14 @@ public struct FieldTrace: Sendable, Hashable {
         self.missed = missed
     }
 }
+
+extension FieldTrace: CustomStringConvertible {
+    /// One line: the field, how many samples in how many runs, and the gap, not every sample.
+    public var description: String {
+        let runs = Set(samples.map(\.run)).count
+        let gap = missed.map { gap in
+            gap.untilMs.map { " missed \($0 - gap.fromMs) ms" } ?? " missing since \(gap.fromMs)"
+        }
+        return "\(field): \(samples.count) samples in \(runs) runs\(gap ?? "")"
+    }
+}

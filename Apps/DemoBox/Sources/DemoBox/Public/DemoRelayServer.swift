@@ -46,7 +46,7 @@ public final class DemoRelayServer: Sendable {
         do {
             server = try WebSocketServer(port: port, limits: Self.limits, clock: clock, tls: tls?.identity)
         } catch {
-            throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)")
+            throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)", cause: error)
         }
     }
 

@@ -101,7 +101,8 @@ public struct Pairing: Sendable {
         } catch {
             throw EnrolmentError(
                 .notKept,
-                "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent"
+                "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent",
+                cause: error
             )
         }
         let hello = try await connect(site, dialer: dialer)
