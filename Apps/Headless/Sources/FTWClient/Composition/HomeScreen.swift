@@ -26,7 +26,7 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where the readings come from and since when: what a status line says.
-    public enum Freshness: Sendable, Hashable {
+    public enum Freshness: Sendable, Hashable, CustomStringConvertible {
         /// No readings yet: no sealed snapshot and no stream.
         case none
         /// Drawn from the sealed files of an earlier run; the box last confirmed them at `takenAtMs`.
@@ -35,6 +35,16 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         case live(sinceMs: Int64)
         /// The stream that gave them has ended; the box last confirmed them at `takenAtMs`.
         case stale(takenAtMs: Int64)
+
+        /// Where from and since when, in UTC: `live since 10:02:03 UTC`, `from the sealed files, of 09:58:41 UTC`.
+        public var description: String {
+            switch self {
+            case .none: "no readings yet"
+            case .live(let sinceMs): "live since \(UTCTime(ms: sinceMs))"
+            case .sealedFiles(let takenAtMs): "from the sealed files, of \(UTCTime(ms: takenAtMs))"
+            case .stale(let takenAtMs): "no longer live, of \(UTCTime(ms: takenAtMs))"
+            }
+        }
     }
 
     /// The readings, by field name; empty before any snapshot.
@@ -114,9 +124,8 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         var lines: [String] = []
         switch freshness {
         case .none: lines.append("no readings yet")
-        case .live(let sinceMs): lines.append("live readings since \(UTCTime(ms: sinceMs))")
-        case .sealedFiles(let takenAtMs): lines.append("readings from the sealed files, of \(UTCTime(ms: takenAtMs))")
-        case .stale(let takenAtMs): lines.append("readings no longer live, of \(UTCTime(ms: takenAtMs))")
+        case .live: lines.append("live readings, \(freshness)")
+        case .sealedFiles, .stale: lines.append("readings \(freshness)")
         }
         lines += readings.map { "  \($0.name) = \($0.value)\($0.unit.isEmpty ? "" : " " + $0.unit)" }
         let chargerText = chargers.map { list in
