@@ -209,6 +209,14 @@ let package = Package(
             dependencies: ["FTWClient"],
             path: "Apps/Headless/Tests/OneImportTests"
         ),
+        // The Swift of README.md, docs/ and the DocC catalogs, compiled against FTWClient alone
+        // (Tools/check-doc-snippets.sh checks every block is here or in an example package).
+        .target(
+            name: "DocSnippets",
+            dependencies: ["FTWClient"],
+            path: "Examples/Snippets",
+            exclude: ["README.md"]
+        ),
         .executableTarget(
             name: "ftw-headless",
             dependencies: ["HeadlessTooling", "ClockSeam"],

@@ -90,7 +90,9 @@ public struct AskFailure: Sendable, Hashable {
     /// Whether an ask no person made may go under `name` now.
     ///
     /// - Parameters:
+    ///   - name: The name the ask would go under.
     ///   - startsLooking: Someone starts looking again (a view appears, the stream comes back); false on the beat.
+    ///   - nowMs: Now on the wall clock (Unix ms), against the backoff's end.
     public func allows(_ name: AskName, startsLooking: Bool, nowMs: Int64) -> Bool {
         if name == self.name, !startsLooking || !retryable { return false }
         return nowMs >= notBeforeMs

@@ -99,7 +99,7 @@ public actor SnapshotModel: ClientService {
     /// Reads the sealed snapshot back, then applies live frames until the session's bus finishes or the task is
     /// cancelled.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }

@@ -140,7 +140,7 @@ public final class HeadlessClient: Sendable {
     /// Runs every service until ``close()`` has closed the client, or until the task is cancelled (a kill, or the
     /// end of a scenario: nothing more is written).
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the client ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the client ran before.
     public func run() async throws {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for service in services {

@@ -19,6 +19,7 @@ extension HeadlessClient {
     ///   - store: The phone's sealed files.
     ///   - policy: The rule for asking again.
     ///   - log: Where the session's lines go (categories `asks` and `session`); nothing by default.
+    ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
     /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; otherwise what `body` threw, after
@@ -48,7 +49,7 @@ extension HeadlessClient {
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw, after the close; otherwise a service's failure, such as
-    ///   ``ServiceError/alreadyRunning(_:)`` when the client ran before.
+    ///   `ServiceError.alreadyRunning(_:)` when the client ran before.
     public func run<Value>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (HeadlessClient) async throws -> Value

@@ -139,7 +139,7 @@ public struct Pairing: Sendable {
     ///     site was paired with.
     ///   - dialer: Opens carriers to the box; nil for the relay's room.
     /// - Returns: The box's hello answer.
-    /// - Throws: ``EnrolmentError`` as ``pair(_:relay:dialer:)``, `.relay` when the site has no relay address.
+    /// - Throws: ``EnrolmentError`` as ``pair(_:relay:caFile:dialer:)``, `.relay` when the site has no relay address.
     public func greet(
         _ site: PairedSite,
         relay: RelayAddress? = nil,
