@@ -163,7 +163,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-demobox",
-            dependencies: ["DemoBox", "ClockSeam"],
+            dependencies: ["DemoBox", "ClockSeam", "Bus"],
             path: "Apps/DemoBox/Sources/ftw-demobox"
         ),
         .testTarget(
@@ -202,6 +202,20 @@ let package = Package(
                 "Seal",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
+        ),
+        // An integrator's file, compiled with `import FTWClient` alone: the one-import promise, under the import check.
+        .testTarget(
+            name: "OneImportTests",
+            dependencies: ["FTWClient"],
+            path: "Apps/Headless/Tests/OneImportTests"
+        ),
+        // The Swift of README.md, docs/ and the DocC catalogs, compiled against FTWClient alone
+        // (Tools/check-doc-snippets.sh checks every block is here or in an example package).
+        .target(
+            name: "DocSnippets",
+            dependencies: ["FTWClient"],
+            path: "Examples/Snippets",
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "ftw-headless",

@@ -1,3 +1,4 @@
+import Bus
 import ClockSeam
 import DemoBox
 import Dispatch
@@ -6,6 +7,13 @@ import Foundation
 /// Writes a line at once, even when stdout is a pipe.
 func say(_ line: String, to handle: FileHandle = .standardOutput) {
     handle.write(Data((line + "\n").utf8))
+}
+
+/// The relay's lines on standard output, as they come: how each phone's stream left (1000, or a dropped 1006).
+struct StandardOutputLog: LogSink {
+    func log(_ entry: LogEntry) {
+        say(entry.message)
+    }
 }
 
 /// SIGINT and SIGTERM as a stream; the sources are returned so they live as long as the program.
@@ -92,7 +100,13 @@ do {
         guard options.servesTLS else { return nil }
         return try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000)
     }
-    relay = try DemoRelayServer(box: box, port: options.port, clock: ContinuousClock(), tls: tls)
+    relay = try DemoRelayServer(
+        box: box,
+        port: options.port,
+        clock: ContinuousClock(),
+        tls: tls,
+        log: StandardOutputLog()
+    )
 } catch {
     say("ftw-demobox: \(error)", to: .standardError)
     exit(1)

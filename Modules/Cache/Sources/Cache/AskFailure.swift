@@ -69,6 +69,7 @@ public struct AskFailure: Sendable, Hashable {
     /// Whether an ask no person made may go under `name` now.
     ///
     /// - Parameters:
+    ///   - name: The name the ask would go under.
     ///   - looksAgain: Someone starts looking again after the failure (``isNewLook(at:)``); false on the beat.
     public func allows(_ name: AskName, looksAgain: Bool) -> Bool {
         name != self.name || (looksAgain && retryable)

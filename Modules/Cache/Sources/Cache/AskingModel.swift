@@ -4,7 +4,7 @@ public import SealInterface
 /// A model whose answer comes through one ``LiveAsk``: the price window, the plan, the chargers, the prefs, the
 /// status. The views and the composition drive each the same way (triggers in, the held answer out), so the
 /// forwarding lives here once and every model keeps only what is its own (its name, its decoding, its state).
-/// Each is a ``ClientService`` through its ask: it restores, runs once and persists as its ``LiveAsk`` does.
+/// Each is a `ClientService` through its ask: it restores, runs once and persists as its ``LiveAsk`` does.
 public protocol AskingModel: ClientService {
     /// The model's answer, as it is held and sealed.
     associatedtype Answer: Sendable & SealedCodable & Equatable
@@ -21,7 +21,7 @@ extension AskingModel {
     /// Runs the ask's own loop: reads the sealed answer back and handles triggers and the session's events until
     /// ``finish()``.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) { try await liveAsk.run() }
 
     /// Nothing to do: the ask seals every answer as it is recorded.

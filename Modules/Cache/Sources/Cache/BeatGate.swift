@@ -32,8 +32,9 @@ public final class BeatGate: Sendable {
     ///
     /// - Parameters:
     ///   - dueMs: The earliest wall-clock time (Unix ms) a frame can matter; `Int64.max` for never.
-    ///   - follows: Whether frames carry the stream to the model; `knownConnection` is then the one it knows, nil
-    ///     for none yet (every frame passes until one is known).
+    ///   - follows: Whether frames carry the stream to the model.
+    ///   - knownConnection: When `follows`, the connection the model knows, nil for none yet (every frame passes
+    ///     until one is known).
     public func set(dueMs: Int64, follows: Bool, knownConnection: Int?) {
         connection.store(follows ? knownConnection ?? -1 : Self.notFollowed, ordering: .releasing)
         self.dueMs.store(dueMs, ordering: .releasing)

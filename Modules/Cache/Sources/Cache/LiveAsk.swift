@@ -159,7 +159,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// Reads the sealed answer back (if this was not done yet) and then handles triggers and session events until
     /// the task is cancelled.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before: its inputs have one reader.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before: its inputs have one reader.
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }

@@ -41,7 +41,7 @@ struct AEADBackend: ~Copyable {
                 output += box.tag
             }
         } catch {
-            throw CryptoError(.backend, "CryptoKit refused to seal: \(error)")
+            throw CryptoError(.backend, "CryptoKit refused to seal: \(error)", cause: error)
         }
     }
 
@@ -66,7 +66,7 @@ struct AEADBackend: ~Copyable {
                 return Array(try ChaChaPoly.open(box, using: key, authenticating: associatedData))
             }
         } catch {
-            throw CryptoError(.authenticationFailed, "the tag does not match")
+            throw CryptoError(.authenticationFailed, "the tag does not match", cause: error)
         }
     }
 }
@@ -146,7 +146,7 @@ struct AEADBackend: ~Copyable {
         do {
             try Self.finish(context)
         } catch {
-            throw CryptoError(.authenticationFailed, "the tag does not match")
+            throw CryptoError(.authenticationFailed, "the tag does not match", cause: error)
         }
         return plaintext
     }

@@ -31,7 +31,7 @@ extension X25519 {
             do {
                 key = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: rawRepresentation)
             } catch {
-                throw CryptoError(.backend, "CryptoKit refused the X25519 private key")
+                throw CryptoError(.backend, "CryptoKit refused the X25519 private key", cause: error)
             }
             publicKey = Array(key.publicKey.rawRepresentation)
             #else
@@ -81,7 +81,7 @@ extension X25519 {
                 let secret = try key.sharedSecretFromKeyAgreement(with: theirs)
                 return secret.withUnsafeBytes { Array($0) }
             } catch {
-                throw CryptoError(.weakSharedSecret, "CryptoKit refused the X25519 exchange")
+                throw CryptoError(.weakSharedSecret, "CryptoKit refused the X25519 exchange", cause: error)
             }
         }
         #else

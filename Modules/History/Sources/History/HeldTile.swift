@@ -49,7 +49,7 @@ extension HeldTile {
         do {
             columns = try TileData.decode(chunk.data, series: series.count, points: ref.points)
         } catch {
-            throw HistoryError(.badTileData, error.message, tileId: chunk.tileId)
+            throw HistoryError(.badTileData, error.message, tileId: chunk.tileId, cause: error)
         }
         self.init(
             res: ref.res,

@@ -31,14 +31,30 @@ public struct HistoryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The tile concerned, when one is.
     public var tileId: String?
+    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
+    /// equality, and not printed (the message already says it in words).
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String, tileId: String? = nil) {
+    public init(_ code: Code, _ message: String, tileId: String? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.tileId = tileId
+        self.cause = cause
     }
 
     /// The code, the tile and the message.
     public var description: String { "\(code)\(tileId.map { " \($0)" } ?? ""): \(message)" }
+
+    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
+    public static func == (lhs: HistoryError, rhs: HistoryError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.tileId == rhs.tileId
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(tileId)
+    }
 }

@@ -16,7 +16,7 @@ extension HistoryModel {
         public var span: Duration
         /// The cap sent as `maxPoints`; nil leaves the box's default, which keeps 48 hours at stride 1.
         public var maxPoints: Int?
-        /// Tiles that land within one display frame reach observers as one change (``DisplayFrame``'s 1/60 s).
+        /// Tiles that land within one display frame reach observers as one change (`DisplayFrame`'s 1/60 s).
         public var displayFrame: Duration
         /// The age bucket the window is named by: an answer stands while the bucket holds.
         public var nameBucket: Duration

@@ -12,7 +12,7 @@ public import SessionInterface
 /// tile still filling first when older tiles are missing too; after that an open node view asks again each time the
 /// five-minute name turns, checked on the stream's beat; the grid widget joins a load on the wire; a pull to refresh
 /// re-asks the window, first in the read order, even while it stands, and a pull while a load of the same five
-/// minutes is out joins it and puts the rest of it first instead. When to ask is the shared ``AskDecision``; the
+/// minutes is out joins it and puts the rest of it first instead. When to ask is the shared `AskDecision`; the
 /// model keeps the planning, the tiles and the sealing. Only closed tiles
 /// are offered as held. A tile leaves the screen only when its replacement lands, so the right edge never pulls
 /// back, and tiles landing within one display frame reach observers as one change.
@@ -143,7 +143,7 @@ public actor HistoryModel: ClientService {
     /// Restores the sealed window (if not done yet), then handles triggers, session events and landing tiles until
     /// ``finish()`` or cancellation.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) {
         if try state.lifecycle.claimRun() { await readSealed() }
         defer { state.lifecycle.runEnded() }

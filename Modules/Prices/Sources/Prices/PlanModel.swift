@@ -12,7 +12,7 @@ public import SessionInterface
 /// absent or unknown (``PlanCeiling``). The plan is sealed in `plan-<site>` and shown at launch.
 ///
 /// ## Concurrency
-/// An actor wrapping one ``LiveAsk``; ``run()`` runs the ask's loop beside a loop that hands pushed plans to it, so
+/// An actor wrapping one `LiveAsk`; ``run()`` runs the ask's loop beside a loop that hands pushed plans to it, so
 /// a push is handled in turn with the asks.
 public actor PlanModel: AskingModel {
     /// The model's sealed file, `plan-<site>`.
@@ -74,9 +74,9 @@ public actor PlanModel: AskingModel {
         return AskName("plan, quarter \(quarter) (\(clock) UTC)")
     }
 
-    /// Reads the sealed plan back, then handles triggers, the session's events and pushed plans until ``finish()``.
+    /// Reads the sealed plan back, then handles triggers, the session's events and pushed plans until `finish()`.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) {
         _ = try lifecycle.claimRun()
         defer { lifecycle.runEnded() }

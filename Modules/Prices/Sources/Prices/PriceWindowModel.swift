@@ -14,7 +14,7 @@ public import SessionInterface
 /// decides. The answer is sealed in `prices-<site>` and shown at launch before anything connects.
 ///
 /// ## Concurrency
-/// An actor wrapping one ``LiveAsk``; ``run()`` is its service loop. The time zone is read through the closure the
+/// An actor wrapping one `LiveAsk`; `run()` is its service loop. The time zone is read through the closure the
 /// composition gives (the home's zone, known from the sealed home model before the first hello); while it gives
 /// none, nothing asks by itself, but a pull to refresh still sends (a person's ask always does, cache.md §1): it asks
 /// for the UTC day's window and records it under that day's name (`prices <day> GMT, …`), which no longer holds

@@ -63,7 +63,7 @@ public struct FileKeyProvider: KeyProvider {
         do {
             return try loadOrMake()
         } catch  where error.code == .io {
-            throw SealError(.keyUnavailable, "the key file: \(error.message)")
+            throw SealError(.keyUnavailable, "the key file: \(error.message)", cause: error)
         }
     }
 
@@ -78,7 +78,7 @@ public struct FileKeyProvider: KeyProvider {
             try disk.remove(Self.fileName)
             try disk.flush()
         } catch {
-            throw SealError(.keyUnavailable, "the key file: \(error.message)")
+            throw SealError(.keyUnavailable, "the key file: \(error.message)", cause: error)
         }
     }
 

@@ -64,7 +64,11 @@ extension HeldReadStore {
     /// service's run beside it; `meanwhile` drives the world while the read is held, then the read is let go,
     /// `afterwards` runs, and the run is cancelled. Call it where the world's tasks run (inside its simulation).
     ///
-    /// - Parameter settle: Lets the world run until nothing more can happen.
+    /// - Parameters:
+    ///   - service: The service whose launch read is held.
+    ///   - settle: Lets the world run until nothing more can happen.
+    ///   - meanwhile: Drives the world while the read is held.
+    ///   - afterwards: Runs once the read is let go, before the run is cancelled.
     /// - Returns: How many reads were held when the run started: 1 for a service that reads one file.
     public func race(
         _ service: any ClientService,

@@ -10,6 +10,6 @@ extension NoiseError {
             case .invalidKeySize: .invalidKey
             default: .backend
             }
-        self.init(code, "\(step): \(error.message)")
+        self.init(code, "\(step): \(error.message)", cause: error)
     }
 }

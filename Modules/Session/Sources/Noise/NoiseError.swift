@@ -36,13 +36,28 @@ public struct NoiseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// A sentence for logs, never shown to a person as is.
     public var message: String
+    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
+    /// equality, and not printed (the message already says it in words).
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
     /// The code and the message.
     public var description: String { "\(code): \(message)" }
+
+    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
+    public static func == (lhs: NoiseError, rhs: NoiseError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 }

@@ -25,13 +25,20 @@ extension LiveSession {
         do {
             frame = try FrameCodec.encode(message, id: id, controlBucket: configuration.subscription.bucket)
         } catch {
-            throw SessionError(.requestTooLarge, "\(message.type) does not fit a frame: \(error.message)")
+            throw SessionError(
+                .requestTooLarge,
+                "\(message.type) does not fit a frame: \(error.message)",
+                cause: error
+            )
         }
         let sealed: [UInt8]
         do {
             sealed = try channel.seal(frame)
         } catch {
-            connectionLost(SessionError(.carrierLost, "the Noise session is spent: \(error.message)"), closeCode: nil)
+            connectionLost(
+                SessionError(.carrierLost, "the Noise session is spent: \(error.message)", cause: error),
+                closeCode: nil
+            )
             throw SessionError(.carrierLost, "the Noise session is spent")
         }
         connection?.channel = channel

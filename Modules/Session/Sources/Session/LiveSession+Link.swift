@@ -248,7 +248,9 @@ extension LiveSession {
         do {
             started = try SecureChannel.start(greeting)
         } catch {
-            haltSession(SessionError(.handshakeFailed, "the session's keys are unusable: \(error.message)"))
+            haltSession(
+                SessionError(.handshakeFailed, "the session's keys are unusable: \(error.message)", cause: error)
+            )
             return
         }
         let deadline = handshakeDeadline()

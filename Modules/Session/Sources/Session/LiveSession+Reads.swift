@@ -4,7 +4,7 @@ import ClockSeam
 public import SessionInterface
 
 extension LiveSession {
-    /// Sends `request` through the box's one API slot when its turn comes in ``ReadOrder`` and returns the answer, by
+    /// Sends `request` through the box's one API slot when its turn comes in `ReadOrder` and returns the answer, by
     /// the contract of `BoxSession`.
     ///
     /// Reads asked in the same moment leave in order, one display frame after the slot fell idle; a `.person` read

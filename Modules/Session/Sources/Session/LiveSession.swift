@@ -6,7 +6,7 @@ public import SessionInterface
 /// The live session: the app's one encrypted connection to its box, and the rules that keep the box's cost low.
 ///
 /// It dials a carrier (the relay, or the in-process demo box), runs the Noise IK handshake, says `hello`, publishes
-/// the live stream, and sends reads through the box's one API slot in ``ReadOrder``, one at a time, after one display
+/// the live stream, and sends reads through the box's one API slot in `ReadOrder`, one at a time, after one display
 /// frame, sharing equal reads. It follows the scene phase: it dials at `inactive` on the way back, keeps the session
 /// through a glance, and closes it only in the background. A dropped carrier fails the reads on the wire and keeps
 /// the queued ones for the next connection, which it dials after a full-jitter backoff. Every request frame it sends
@@ -18,7 +18,7 @@ public import SessionInterface
 /// its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside a state change, so
 /// no state is read across a suspension. Public methods change the state on the actor, register their caller's
 /// continuation, and nudge the loop. A connection's runner reports the same way, by a call on the actor
-/// (``report(_:)``) rather than through the stream: it reads its carrier's next event only once the session has
+/// (`report(_:)`) rather than through the stream: it reads its carrier's next event only once the session has
 /// handled the last, so the session never holds more than one (a flood waits in the carrier's inbox and TCP), and a
 /// live frame costs no queue and no wake of the loop.
 public actor LiveSession: BoxSession, ClientService {
@@ -142,13 +142,13 @@ public actor LiveSession: BoxSession, ClientService {
         return { origin.duration(to: clock.now) }
     }
 
-    /// Request frames per stay in front (``Stays``); index 0 is the first stay.
+    /// Request frames per stay in front (`Stays`); index 0 is the first stay.
     public var requestsPerStay: [Int] { stays.counts }
 
     /// Runs the session until the task is cancelled, then closes any carrier and fails every pending call with
     /// `.cancelled`.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when called a second time; the first run goes on.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when called a second time; the first run goes on.
     public func run() async throws(ServiceError) {
         guard case .ready = runState else { throw .alreadyRunning(serviceName) }
         runState = .running
@@ -248,7 +248,7 @@ public actor LiveSession: BoxSession, ClientService {
         if case .connection(let state) = event {
             connectionState = state
             if case .closed(let reason) = state, reason.code != .cancelled { lastClose = reason }
-            log.log("session", atMs: wallClock.nowMs, "connection \(state.logLine)")
+            log.log("session", atMs: wallClock.nowMs, "connection \(state)")
         }
         events.publish(event)
     }
@@ -311,18 +311,5 @@ public actor LiveSession: BoxSession, ClientService {
         let waiters = closeWaiters
         closeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
-    }
-}
-
-extension ConnectionState {
-    /// A short line for the session log.
-    var logLine: String {
-        switch self {
-        case .idle: "idle"
-        case .dialing(let attempt): "dialing (attempt \(attempt))"
-        case .handshaking: "handshaking"
-        case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
-        case .closed(let reason): "closed: \(reason.message)"
-        }
     }
 }

@@ -9,7 +9,7 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The numbers the session's rules run on.
     public struct Timing: Sendable, Hashable {
         /// How long an idle slot waits before it sends, so reads asked in the same moment leave in order: one
-        /// ``DisplayFrame``.
+        /// `DisplayFrame`.
         public var displayFrame: Duration = DisplayFrame.duration
         /// How long the Noise handshake may take after message 1.
         public var handshake: Duration = .seconds(12)

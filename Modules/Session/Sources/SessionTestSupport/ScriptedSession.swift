@@ -9,7 +9,7 @@ public import SessionInterface
 /// it): it records every read it is asked (the request frames a real session would send) and answers each from
 /// ``answer``. A test moves it through the phases a live session goes through: in front with no stream (as made,
 /// or after ``drop()`` or ``comeToFront()``: reads wait), streaming (``connect(hello:)``: waiting reads leave in
-/// ``ReadOrder``; or ``open(hello:)`` then ``sendReads()``, the live session's order with the display frame between)
+/// `ReadOrder`; or ``open(hello:)`` then ``sendReads()``, the live session's order with the display frame between)
 /// and the background (``background()``: waiting reads fail, new ones fail at once). It can hold
 /// answers back to look at what is in flight, and push events. Equal reads pending at the same time share one
 /// request, as the live slot does.
@@ -93,7 +93,7 @@ public actor ScriptedSession: BoxSession {
     public var inFlight: [ReadRequest] { pending.filter(\.sent).map(\.request) }
 
     /// Brings a stream up (in front): publishes the connection and `streamReturned`, then sends every waiting read
-    /// in ``ReadOrder``.
+    /// in `ReadOrder`.
     public func connect(hello: HelloOK) {
         streamUp(hello, firstFrame: false)
         sendReads()
@@ -107,7 +107,7 @@ public actor ScriptedSession: BoxSession {
         streamUp(hello, firstFrame: true)
     }
 
-    /// The display frame after ``open(hello:)`` ended: every waiting read leaves in ``ReadOrder`` and is answered
+    /// The display frame after ``open(hello:)`` ended: every waiting read leaves in `ReadOrder` and is answered
     /// unless answers are held.
     public func sendReads() {
         guard connected != nil else { return }

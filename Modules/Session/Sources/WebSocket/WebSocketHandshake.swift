@@ -37,7 +37,9 @@ public enum WebSocketHandshake {
 
     /// Checks a server's answer to a request made with `key`.
     ///
-    /// - Parameter head: The response head, through its blank line.
+    /// - Parameters:
+    ///   - head: The response head, through its blank line.
+    ///   - key: The `Sec-WebSocket-Key` the request was made with, which the answer's accept value must match.
     /// - Throws: ``WebSocketError/Code/handshakeFailed``, with `httpStatus` when the server answered other than 101.
     public static func validateResponse(_ head: [UInt8], key: String) throws(WebSocketError) {
         let response = try HTTPHead(head[...])

@@ -59,6 +59,17 @@ import Testing
         #expect(appSession.handshakeHash == boxSession.handshakeHash)
     }
 
+    @Test func aSpoiledReplyKeepsTheCiphersFailureAsTheCause() throws {
+        let pairing = Pairing()
+        var app = try pairing.initiator()
+        var box = try pairing.responder()
+        _ = try box.readMessage1(app.writeMessage1(payload: []))
+        var reply = try box.writeMessage2(payload: []).message
+        reply[reply.count - 1] ^= 0x01
+        let error = #expect(throws: NoiseError.self) { _ = try app.readMessage2(reply) }
+        #expect((error?.cause as? CryptoError)?.code == .authenticationFailed)
+    }
+
     @Test func aSpoiledVectorMessage2FailsAndTheGenuineOneStillFinishes() throws {
         let vectors = try WebAppVectors()
         var app = try vectors.initiator()

@@ -96,7 +96,7 @@ public final class HomeModel: ClientService {
     /// Reads the sealed identity back, then takes each stream's hello until the session's bus finishes or the task
     /// is cancelled.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) {
         let mustRestore = try state.withLock { state throws(ServiceError) in try state.lifecycle.claimRun() }
         if mustRestore { await readSealed() }

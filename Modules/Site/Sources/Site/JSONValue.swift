@@ -38,7 +38,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
         } catch {
-            throw SiteError(.undecodable, "\(path) is not JSON")
+            throw SiteError(.undecodable, "\(path) is not JSON", cause: error)
         }
     }
 

@@ -4,11 +4,15 @@ public struct ShownSnapshot: Sendable, Hashable {
     public var snapshot: SiteSnapshot
     /// Live or from the cache.
     public var origin: SnapshotOrigin
+    /// For live readings, when this connection's first snapshot arrived (wall clock, Unix ms): what a status line
+    /// says they are live since; nil for readings from the cache.
+    public var liveSinceMs: Int64?
 
     /// Makes a shown snapshot.
-    public init(snapshot: SiteSnapshot, origin: SnapshotOrigin) {
+    public init(snapshot: SiteSnapshot, origin: SnapshotOrigin, liveSinceMs: Int64? = nil) {
         self.snapshot = snapshot
         self.origin = origin
+        self.liveSinceMs = liveSinceMs
     }
 
     /// Whether the readings come from this run's stream.

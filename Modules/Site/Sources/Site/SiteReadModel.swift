@@ -4,16 +4,16 @@ public import ClockSeam
 public import SealInterface
 public import SessionInterface
 
-/// One of the site's small models (chargers, planner prefs, status): a ``LiveAsk`` client reading one path through
+/// One of the site's small models (chargers, planner prefs, status): a `LiveAsk` client reading one path through
 /// the API passthrough.
 ///
 /// Its name never changes, so an open view asks nothing more; when someone starts looking again (a view appears,
 /// the stream comes back) an answer older than the kind's time to live is read again. A box that refuses the path
-/// outright (`E_UNKNOWN_OP`) hides the feature (``isAvailable`` false) instead of showing an error, and is not asked
+/// outright (`E_UNKNOWN_OP`) hides the feature (`isAvailable` false) instead of showing an error, and is not asked
 /// again. Answers are sealed in `<model>-<site>` and shown at launch, by the same age rules.
 ///
 /// ## Concurrency
-/// An actor wrapping one ``LiveAsk``; ``run()`` is its service loop.
+/// An actor wrapping one `LiveAsk`; `run()` is its service loop.
 public actor SiteReadModel<Value: SiteReading>: AskingModel {
     /// The read this model makes, with its time to live.
     public nonisolated let kind: SiteReadKind

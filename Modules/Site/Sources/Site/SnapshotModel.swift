@@ -1,3 +1,4 @@
+import BoxProtocol
 public import Bus
 public import ClockSeam
 public import SealInterface
@@ -12,15 +13,24 @@ public import SessionInterface
 ///
 /// ## Concurrency
 /// An actor; ``run()`` is its service loop over the session's telemetry, which has one reader: a second ``run()``
-/// is refused.
+/// is refused. ``changes`` tells observers after the readings changed, so a read that follows sees the change.
 public actor SnapshotModel: ClientService {
+    /// What changed in the readings shown, told on ``changes`` once the model holds it.
+    public enum Change: Sendable, Hashable {
+        /// The sealed file was read back: readings from the cache.
+        case restored
+        /// A live frame gave readings (a snap, or a delta that changed fields); a tick, which only confirms them, is
+        /// not told.
+        case live
+    }
+
     private enum State {
         /// Nothing to show.
         case empty
         /// Read back from the sealed file, sealed at `savedAtMs`.
         case restored(SiteSnapshot, savedAtMs: Int64)
-        /// Built from the stream of `connection`.
-        case live(SiteSnapshot, connection: Int)
+        /// Built from the stream of `connection`, whose snap arrived at `sinceMs`.
+        case live(SiteSnapshot, connection: Int, sinceMs: Int64)
     }
 
     private let site: SiteID
@@ -32,6 +42,9 @@ public actor SnapshotModel: ClientService {
 
     /// Tells observers when the snapshot could not be sealed.
     public nonisolated let events = EventBus<KeepEvent>()
+
+    /// Tells observers that the readings shown changed, after the change: read ``shown`` to draw them.
+    public nonisolated let changes = EventBus<Change>()
 
     /// Makes the model.
     ///
@@ -58,8 +71,8 @@ public actor SnapshotModel: ClientService {
         case .empty: nil
         case .restored(let snapshot, let savedAtMs):
             ShownSnapshot(snapshot: snapshot, origin: .cache(savedAtMs: savedAtMs))
-        case .live(let snapshot, let connection):
-            ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection))
+        case .live(let snapshot, let connection, let sinceMs):
+            ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection), liveSinceMs: sinceMs)
         }
     }
 
@@ -80,12 +93,13 @@ public actor SnapshotModel: ClientService {
         // The read suspended: a live frame may have arrived meanwhile, and it wins.
         guard case .empty = state else { return }
         state = .restored(sealed.snapshot, savedAtMs: sealed.savedAtMs)
+        changes.publish(.restored)
     }
 
     /// Reads the sealed snapshot back, then applies live frames until the session's bus finishes or the task is
     /// cancelled.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the model ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the model ran before.
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
@@ -98,7 +112,7 @@ public actor SnapshotModel: ClientService {
     /// Seals the live snapshot with the wall-clock time; does nothing while the snapshot shown is the restored one.
     /// A failed write is told on ``events`` and leaves the previous file in place; the next persist tries again.
     public func persist() async {
-        guard case .live(let snapshot, _) = state, let store else { return }
+        guard case .live(let snapshot, _, _) = state, let store else { return }
         do throws(SealError) {
             try await store.writeContents(
                 SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs),
@@ -112,9 +126,16 @@ public actor SnapshotModel: ClientService {
     private func apply(_ frame: TelemetryFrame) {
         switch frame.message {
         case .snap(let snap):
-            state = .live(SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs), connection: frame.connection)
+            state = .live(
+                SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs),
+                connection: frame.connection,
+                sinceMs: frame.arrivalMs
+            )
+            changes.publish(.live)
         case .delta(let delta, _):
-            change(on: frame.connection) { $0.apply(delta, arrivalMs: frame.arrivalMs) }
+            if change(on: frame.connection, { $0.apply(delta, arrivalMs: frame.arrivalMs) }), !delta.fields.isEmpty {
+                changes.publish(.live)
+            }
         case .tick(let tick):
             change(on: frame.connection) { $0.apply(tick, arrivalMs: frame.arrivalMs) }
         }
@@ -122,12 +143,16 @@ public actor SnapshotModel: ClientService {
 
     /// Applies `change` to the live snapshot of `connection`. A delta or tick without this connection's snap to
     /// apply to is from a connection already gone: the cached readings must not be passed off as live.
-    private func change(on connection: Int, _ change: (inout SiteSnapshot) -> Void) {
-        guard case .live(var snapshot, let live) = state, live == connection else { return }
+    ///
+    /// - Returns: Whether the change was applied.
+    @discardableResult
+    private func change(on connection: Int, _ change: (inout SiteSnapshot) -> Void) -> Bool {
+        guard case .live(var snapshot, let live, let sinceMs) = state, live == connection else { return false }
         // Let go of the state's copy first, so the readings are changed in place rather than copied every frame;
         // nothing suspends until the state holds them again.
         state = .empty
         change(&snapshot)
-        state = .live(snapshot, connection: live)
+        state = .live(snapshot, connection: live, sinceMs: sinceMs)
+        return true
     }
 }

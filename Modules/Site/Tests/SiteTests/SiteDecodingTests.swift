@@ -43,6 +43,11 @@ import Testing
         #expect(error?.code == code)
     }
 
+    @Test func aBodyThatIsNotJSONKeepsTheDecodersFailureAsTheCause() {
+        let error = #expect(throws: SiteError.self) { try ChargerList(response: response("not json")) }
+        #expect(error?.cause is DecodingError)
+    }
+
     @Test func aStatusOtherThan2xxIsATypedFailure() {
         let error = #expect(throws: SiteError.self) {
             try SiteStatus(response: response(#"{"error": "boom"}"#, status: 500))

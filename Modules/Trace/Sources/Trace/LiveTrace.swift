@@ -81,7 +81,7 @@ public actor LiveTrace: ClientService {
     /// Reads the ring file back (if that was not done yet), then records every live frame of the session and writes
     /// the ring file while live points come in, until the task is cancelled.
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the trace ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the trace ran before.
     public func run() async throws(ServiceError) {
         _ = try lifecycle.claimRun()
         defer { lifecycle.runEnded() }

@@ -63,6 +63,6 @@ package struct RingFileReader {
             case .tooLarge: .tooLarge
             default: .malformed
             }
-        return TraceError(code, error.description)
+        return TraceError(code, error.description, cause: error)
     }
 }

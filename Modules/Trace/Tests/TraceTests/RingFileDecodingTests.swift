@@ -61,4 +61,19 @@ import Trace
             #expect(failures == [code], "\(name)")
         }
     }
+
+    @Test func aFileCutShortKeepsTheReadersFailureAsTheCause() async {
+        let world = World()
+        await world.run { world in
+            let store = world.store()
+            try? await store.write(Array(Self.field(points: Self.twoPoints).dropLast()), to: .ring(World.site))
+            let trace = world.makeTrace(store: store)
+            let events = EventLog(trace.events)
+            await trace.restore()
+            let causes = await events.drain().compactMap { event -> SealedContentError? in
+                if case .restoreFailed(let error) = event { error.cause as? SealedContentError } else { nil }
+            }
+            #expect(causes.count == 1)
+        }
+    }
 }

@@ -22,7 +22,7 @@ public struct DemoBoxIdentity: Sendable, Hashable, Codable {
         do {
             staticPublicKey = try X25519.publicKey(privateKey: staticPrivateKey)
         } catch {
-            throw DemoBoxError(.badIdentity, "the static key is not an X25519 private key: \(error)")
+            throw DemoBoxError(.badIdentity, "the static key is not an X25519 private key: \(error)", cause: error)
         }
         self.staticPrivateKey = staticPrivateKey
         self.rendezvousSecret = rendezvousSecret

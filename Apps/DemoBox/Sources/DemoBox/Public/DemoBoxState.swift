@@ -28,7 +28,7 @@ public struct DemoBoxState: Sendable, Hashable, Codable {
         do {
             state = try JSONDecoder().decode(DemoBoxState.self, from: Data(contentsOf: url))
         } catch {
-            throw DemoBoxError(.stateFile, "\(url.path) is not a demo box state: \(error)")
+            throw DemoBoxError(.stateFile, "\(url.path) is not a demo box state: \(error)", cause: error)
         }
         let checked = try DemoBoxIdentity(
             staticPrivateKey: state.identity.staticPrivateKey,
@@ -55,7 +55,7 @@ public struct DemoBoxState: Sendable, Hashable, Codable {
         do {
             bytes = try encoder.encode(self)
         } catch {
-            throw DemoBoxError(.stateFile, "cannot encode the state: \(error)")
+            throw DemoBoxError(.stateFile, "cannot encode the state: \(error)", cause: error)
         }
         try StateFolder(path: folder).replace(Self.fileName, with: Array(bytes))
     }

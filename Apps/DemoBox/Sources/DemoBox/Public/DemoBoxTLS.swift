@@ -70,7 +70,7 @@ public struct DemoBoxTLS: Sendable {
             )
             made = (authority, server)
         } catch {
-            throw DemoBoxError(.stateFile, "the TLS certificates could not be made: \(error)")
+            throw DemoBoxError(.stateFile, "the TLS certificates could not be made: \(error)", cause: error)
         }
         try makeFolder(folder)
         try keep(made.authority.root.privateKeyPEM, to: paths[1], mode: 0o600)
@@ -88,7 +88,7 @@ public struct DemoBoxTLS: Sendable {
                 attributes: [.posixPermissions: 0o700]
             )
         } catch {
-            throw DemoBoxError(.stateFile, "cannot make the state folder \(folder): \(error)")
+            throw DemoBoxError(.stateFile, "cannot make the state folder \(folder): \(error)", cause: error)
         }
     }
 

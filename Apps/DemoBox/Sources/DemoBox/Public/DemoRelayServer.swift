@@ -1,3 +1,5 @@
+public import Bus
+import ClockSeam
 import SessionInterface
 import WebSocket
 
@@ -17,6 +19,7 @@ public final class DemoRelayServer: Sendable {
 
     private let box: SimulatedBox
     private let server: WebSocketServer
+    private let log: any LogSink
 
     /// The bound port (the ephemeral one when 0 was asked for).
     public var port: Int { server.port }
@@ -28,18 +31,22 @@ public final class DemoRelayServer: Sendable {
     ///   - port: The port, or 0 for an ephemeral one.
     ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
     ///   - tls: The certificate to serve `wss://` with (as the real relay does); nil serves plain `ws://`.
+    ///   - log: Where each stream's end goes (category `relay`): how the phone left, with the close code its socket
+    ///     ended with (1000 for a clean close, 1006 for a dropped socket), as the real relay logs it.
     /// - Throws: ``DemoBoxError`` `.listen` when the port cannot be bound or the certificate cannot be served.
     public init(
         box: SimulatedBox,
         port: Int = 0,
         clock: any Clock<Duration>,
-        tls: DemoBoxTLS? = nil
+        tls: DemoBoxTLS? = nil,
+        log: any LogSink = DiscardingLogSink()
     ) throws(DemoBoxError) {
         self.box = box
+        self.log = log
         do {
             server = try WebSocketServer(port: port, limits: Self.limits, clock: clock, tls: tls?.identity)
         } catch {
-            throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)")
+            throw DemoBoxError(.listen, "cannot listen on 127.0.0.1:\(port): \(error)", cause: error)
         }
     }
 
@@ -75,6 +82,8 @@ public final class DemoRelayServer: Sendable {
                 group.cancelAll()
             }
             await box.leaveRoom(streamID: id)
+            let code = connection.closeCode.map(String.init) ?? "none"
+            log.log("relay", atMs: box.wallClock.nowMs, "stream \(id) left the room: close \(code)")
         }
     }
 

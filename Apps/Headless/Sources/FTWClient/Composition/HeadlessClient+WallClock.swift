@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 public import Cache
 import ClockSeam
 public import SealInterface
@@ -9,11 +9,18 @@ extension HeadlessClient {
     /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with
     /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store).
     ///
+    /// - Parameters:
+    ///   - paired: The site, as pairing left it.
+    ///   - store: The phone's sealed files.
+    ///   - policy: The rule for asking again (`.ageKeyed`, this client's; `.everyReturn`, the old app's).
+    ///   - log: Where the session's lines go: category `asks` (every request frame sent) and `session` (the
+    ///     connection's story); see docs/composing.md. Nothing is logged by default.
     /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address (it was paired in-process).
     public static func onWallClock(
         paired: PairedSite,
         store: any SealedStore,
-        policy: AskPolicy
+        policy: AskPolicy = .ageKeyed,
+        log: any LogSink = DiscardingLogSink()
     ) throws(EnrolmentError) -> HeadlessClient {
         let address = try RelayAddress(parsing: paired.relay ?? "")
         let clock = ContinuousClock()
@@ -30,7 +37,7 @@ extension HeadlessClient {
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
             policy: policy,
-            log: DiscardingLogSink()
+            log: log
         )
     }
 }

@@ -58,6 +58,10 @@ public final class HeadlessClient: Sendable {
     public let paired: PairedSite
     /// Seals the pairing record once the box has accepted us.
     public let pairing: PairingKeeper
+    /// The client's wall clock: every age and every `…Ms` instant its values carry is on it.
+    public let wallClock: any WallClock
+    /// What the launch drew, whether the client is closed, and who waits for that.
+    let lifetime = ClientLifetime()
 
     /// Builds every module for `paired`; nothing runs and nothing is read until ``launch()`` and ``run()``.
     public init(
@@ -88,6 +92,7 @@ public final class HeadlessClient: Sendable {
         self.store = store
         self.paired = paired
         self.home = home
+        self.wallClock = wallClock
         trace = LiveTrace(site: site, store: store, sessionEvents: events, clock: clock, wallClock: wallClock)
         history = HistoryModel(
             site: site,
@@ -123,16 +128,31 @@ public final class HeadlessClient: Sendable {
     /// Reads every sealed file, so the home draws before anything connects, and says what it drew.
     public func launch() async -> DrawnFromFiles {
         for service in services { await service.restore() }
-        return await DrawnFromFiles.read(from: self)
+        let drawn = await DrawnFromFiles.read(from: self)
+        lifetime.drawn = drawn
+        return drawn
     }
 
-    /// Runs every service until the task is cancelled (a kill, or the end of a scenario).
+    /// Runs every service until ``close()`` has closed the client, or until the task is cancelled (a kill, or the
+    /// end of a scenario: nothing more is written).
     ///
-    /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the client ran before.
+    /// - Throws: `ServiceError.alreadyRunning(_:)` when the client ran before.
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for service in services { group.addTask { try await service.run() } }
-            try await group.waitForAll()
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for service in services {
+                group.addTask {
+                    try await service.run()
+                    return false
+                }
+            }
+            group.addTask { [lifetime] in
+                await lifetime.waitUntilClosed()
+                return true
+            }
+            // A service may end early (a pairing keeper with nothing to wait for); only the close ends the rest.
+            while let closed = try await group.next() {
+                if closed { group.cancelAll() }
+            }
         }
     }
 

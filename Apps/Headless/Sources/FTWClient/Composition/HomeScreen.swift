@@ -1,11 +1,12 @@
 import Prices
 public import Site
 
-/// What a person sees on the home screen at one moment, as plain values: the readings (live, or from the sealed
-/// files with their age), the chargers, the plan and the prices the models hold.
+/// What a person sees on the home screen at one moment, as plain values: the readings (live, from the sealed files,
+/// or the last live ones after the stream ended, each with since when), the chargers, the plan and the prices the
+/// models hold.
 ///
-/// An integrator draws from this without knowing which model owns what; `description` is the text form the example
-/// client and the headless command print.
+/// An integrator draws from this without knowing which model owns what (``HeadlessClient/observeHomeScreen()``
+/// hands out each change); `description` is the text form the example clients print.
 public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     /// One reading of the Now screen.
     public struct Reading: Sendable, Hashable {
@@ -15,14 +16,41 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         public var value: Int64
         /// The unit; empty when it has none.
         public var unit: String
+
+        /// Makes a reading.
+        public init(name: String, value: Int64, unit: String) {
+            self.name = name
+            self.value = value
+            self.unit = unit
+        }
+    }
+
+    /// Where the readings come from and since when: what a status line says.
+    public enum Freshness: Sendable, Hashable, CustomStringConvertible {
+        /// No readings yet: no sealed snapshot and no stream.
+        case none
+        /// Drawn from the sealed files of an earlier run; the box last confirmed them at `takenAtMs`.
+        case sealedFiles(takenAtMs: Int64)
+        /// Live on this run's stream, since its first snapshot arrived at `sinceMs`.
+        case live(sinceMs: Int64)
+        /// The stream that gave them has ended; the box last confirmed them at `takenAtMs`.
+        case stale(takenAtMs: Int64)
+
+        /// Where from and since when, in UTC: `live since 10:02:03 UTC`, `from the sealed files, of 09:58:41 UTC`.
+        public var description: String {
+            switch self {
+            case .none: "no readings yet"
+            case .live(let sinceMs): "live since \(UTCTime(ms: sinceMs))"
+            case .sealedFiles(let takenAtMs): "from the sealed files, of \(UTCTime(ms: takenAtMs))"
+            case .stale(let takenAtMs): "no longer live, of \(UTCTime(ms: takenAtMs))"
+            }
+        }
     }
 
     /// The readings, by field name; empty before any snapshot.
     public var readings: [Reading]
-    /// Whether the readings come from this run's stream; false for readings drawn from the sealed files.
-    public var isLive: Bool
-    /// How old the readings are, in ms; nil before any snapshot.
-    public var ageMs: Int64?
+    /// Where the readings come from and since when.
+    public var freshness: Freshness
     /// The chargers, by name; nil before the box answered (or the sealed files held) their read.
     public var chargers: [Charger]?
     /// How many slots of the plan are shown; nil before any plan.
@@ -30,37 +58,76 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     /// How many price rates are shown; nil before any prices.
     public var priceRates: Int?
 
+    /// Makes a screen, as a test or a decoded record states it.
+    public init(
+        readings: [Reading],
+        freshness: Freshness,
+        chargers: [Charger]?,
+        planSlots: Int?,
+        priceRates: Int?
+    ) {
+        self.readings = readings
+        self.freshness = freshness
+        self.chargers = chargers
+        self.planSlots = planSlots
+        self.priceRates = priceRates
+    }
+
+    /// Whether the readings come from this run's stream and it still runs.
+    public var isLive: Bool {
+        if case .live = freshness { true } else { false }
+    }
+
+    /// How old the readings are at `nowMs` (the client's ``HeadlessClient/nowMs``): 0 while live, from when the box
+    /// last confirmed them otherwise; nil before any.
+    public func ageMs(nowMs: Int64) -> Int64? {
+        switch freshness {
+        case .none: nil
+        case .live: 0
+        case .sealedFiles(let takenAtMs), .stale(let takenAtMs): max(0, nowMs - takenAtMs)
+        }
+    }
+
     /// Reads what `client`'s models show now.
     ///
-    /// - Parameters:
-    ///   - client: The client whose models to read.
-    ///   - nowMs: Now on the wall clock (Unix ms), for the readings' age.
+    /// - Parameter client: The client whose models to read.
     /// - Returns: The home screen as a person would see it.
-    public static func read(from client: HeadlessClient, nowMs: Int64) async -> HomeScreen {
+    public static func read(from client: HeadlessClient) async -> HomeScreen {
         let shown = await client.snapshot.shown
+        let streaming = if case .streaming = await client.session.connectionState { true } else { false }
         let readings = (shown?.snapshot.fields ?? [:]).compactMap { id, value -> Reading? in
             guard let field = shown?.snapshot.dict[id] else { return nil }
             return Reading(name: field.name, value: value, unit: field.unit ?? "")
         }
         return HomeScreen(
             readings: readings.sorted { $0.name < $1.name },
-            isLive: shown?.isLive ?? false,
-            ageMs: shown?.ageMs(nowMs: nowMs),
+            freshness: freshness(of: shown, streaming: streaming),
             chargers: await client.chargers.value?.chargers,
             planSlots: await client.plan.plan?.slots.count,
             priceRates: await client.prices.window?.rates.count
         )
     }
 
-    /// The screen as lines of text: the readings, then the chargers, the plan and the prices.
+    private static func freshness(of shown: ShownSnapshot?, streaming: Bool) -> Freshness {
+        guard let shown else { return .none }
+        switch shown.origin {
+        case .cache: return .sealedFiles(takenAtMs: shown.snapshot.takenAtMs)
+        case .live:
+            guard streaming, let sinceMs = shown.liveSinceMs else { return .stale(takenAtMs: shown.snapshot.takenAtMs) }
+            return .live(sinceMs: sinceMs)
+        }
+    }
+
+    /// The screen as lines of text: where the readings come from, the readings, then the chargers, the plan and the
+    /// prices. Instants are printed in UTC, so the text does not depend on the machine's zone.
     public var description: String {
         var lines: [String] = []
-        if let ageMs {
-            lines.append(isLive ? "live readings" : "readings from the sealed files, \(ageMs / 1000) s old")
-            lines += readings.map { "  \($0.name) = \($0.value)\($0.unit.isEmpty ? "" : " " + $0.unit)" }
-        } else {
-            lines.append("no readings yet")
+        switch freshness {
+        case .none: lines.append("no readings yet")
+        case .live: lines.append("live readings, \(freshness)")
+        case .sealedFiles, .stale: lines.append("readings \(freshness)")
         }
+        lines += readings.map { "  \($0.name) = \($0.value)\($0.unit.isEmpty ? "" : " " + $0.unit)" }
         let chargerText = chargers.map { list in
             list.map { "\($0.name) \($0.charging ? "charging" : $0.connected ? "connected" : "idle")" }
                 .joined(separator: ", ")

@@ -26,6 +26,11 @@ public struct DataFolder: Sendable {
         self.url = url
     }
 
+    /// The folder at `path`, for a caller that holds a path rather than a `URL`.
+    public init(path: String) {
+        self.init(url: URL(fileURLWithPath: path))
+    }
+
     /// The platform's place for an app's data, for this process's environment: see ``standard(environment:)``.
     public static var standard: DataFolder {
         standard(environment: ProcessInfo.processInfo.environment)

@@ -99,7 +99,8 @@ public struct Pairing: Sendable {
         } catch {
             throw EnrolmentError(
                 .notKept,
-                "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent"
+                "the phone could not keep its key and the pending site (\(error)); the pairing code was not sent",
+                cause: error
             )
         }
         // A record of an earlier pairing: the box may know this phone already (a pending one's code may have
@@ -121,7 +122,7 @@ public struct Pairing: Sendable {
     ///     site was paired with.
     ///   - dialer: Opens carriers to the box; nil for the relay's room.
     /// - Returns: The box's hello answer.
-    /// - Throws: ``EnrolmentError`` as ``pair(_:relay:dialer:)``, `.relay` when the site has no relay address.
+    /// - Throws: ``EnrolmentError`` as ``pair(_:relay:caFile:dialer:)``, `.relay` when the site has no relay address.
     public func greet(
         _ site: PairedSite,
         relay: RelayAddress? = nil,

@@ -36,7 +36,7 @@ public enum FrameCodec {
     /// The header's flags, the request id and the message that `frameBytes` carry: what a session needs of a frame
     /// from the box, at the least cost.
     ///
-    /// The 1 Hz `delta` and `tick` in their plain shape are read straight from the bytes (``LiveFrameReader``);
+    /// The 1 Hz `delta` and `tick` in their plain shape are read straight from the bytes (`LiveFrameReader`);
     /// every other payload, and any that reader does not take, is read by ``decode(_:decoder:)`` with the default
     /// limits, so the result and the errors are that function's.
     ///

@@ -1,0 +1,78 @@
+import Bus
+import Synchronization
+
+/// Where one client stands between its launch and its close, shared by ``HeadlessClient``'s run, its close and its
+/// observations: what the launch drew, and whether the client is open, closing or closed.
+///
+/// ## Concurrency
+/// A `Mutex` holds the stage; ``ended`` tells the run and every observation once the client has closed (it
+/// publishes once and then finishes, so a subscriber that comes later finds it finished).
+final class ClientLifetime: Sendable {
+    private enum Stage {
+        case open
+        /// The first ``HeadlessClient/close()`` is persisting and closing the session; later callers wait here.
+        case closing([CheckedContinuation<Void, Never>])
+        case closed
+    }
+
+    private struct State {
+        var stage = Stage.open
+        var drawn: DrawnFromFiles?
+    }
+
+    private let state = Mutex(State())
+
+    /// Publishes once the client has closed, then finishes.
+    let ended = EventBus<Void>()
+
+    /// What the launch drew from the sealed files; nil before a launch.
+    var drawn: DrawnFromFiles? {
+        get { state.withLock { $0.drawn } }
+        set { state.withLock { $0.drawn = newValue } }
+    }
+
+    /// Whether the client has closed.
+    var isClosed: Bool {
+        state.withLock { if case .closed = $0.stage { true } else { false } }
+    }
+
+    /// Claims the close: true for the first caller, who closes; a later caller waits until that close is done and
+    /// gets false.
+    func claimClose() async -> Bool {
+        let claimed = state.withLock { state -> Bool? in
+            guard case .open = state.stage else { return nil }
+            state.stage = .closing([])
+            return true
+        }
+        if claimed != nil { return true }
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                guard case .closing(var waiters) = state.stage else { return true }
+                waiters.append(continuation)
+                state.stage = .closing(waiters)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        return false
+    }
+
+    /// The close is done: its waiters go on, the run returns and every observation ends.
+    func closed() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.stage = .closed }
+            if case .closing(let waiters) = state.stage { return waiters }
+            return []
+        }
+        for waiter in waiters { waiter.resume() }
+        ended.publish(())
+        ended.finish()
+    }
+
+    /// Returns once the client has closed, or at once when the calling task is cancelled.
+    func waitUntilClosed() async {
+        let endings = ended.subscribe()
+        guard !isClosed else { return }
+        for await _ in endings { return }
+    }
+}

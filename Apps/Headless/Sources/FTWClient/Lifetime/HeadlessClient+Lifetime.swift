@@ -1,0 +1,89 @@
+public import Bus
+public import Cache
+public import SealInterface
+
+extension HeadlessClient {
+    /// Runs a client for `paired` on the wall clock around `body`, as ``run(isolation:_:)`` does: the scoped
+    /// lifetime an app's scene holds.
+    ///
+    /// ```swift
+    /// try await HeadlessClient.run(paired: site, store: store) { client in
+    ///     await client.setPhase(.active)
+    ///     client.show(.now)
+    ///     for await screen in client.observeHomeScreen() where screen.isLive { print(screen); break }
+    /// }   // persisted, and the session closed with 1000
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - paired: The site, as pairing left it.
+    ///   - store: The phone's sealed files.
+    ///   - policy: The rule for asking again.
+    ///   - log: Where the session's lines go (categories `asks` and `session`); nothing by default.
+    ///   - isolation: Where `body` runs: the caller's actor, by default.
+    ///   - body: What the app does while the client runs.
+    /// - Returns: What `body` returned.
+    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; otherwise what `body` threw, after
+    ///   the close.
+    public static func run<Value>(
+        paired: PairedSite,
+        store: any SealedStore,
+        policy: AskPolicy = .ageKeyed,
+        log: any LogSink = DiscardingLogSink(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (HeadlessClient) async throws -> Value
+    ) async throws -> Value {
+        let client = try onWallClock(paired: paired, store: store, policy: policy, log: log)
+        return try await client.run(isolation: isolation, body)
+    }
+
+    /// Launches (draws from the sealed files), runs every service, and hands the client to `body`; whichever way
+    /// `body` ends (it returns, throws, or its task is cancelled), the client is closed (``close()``) before this
+    /// returns.
+    ///
+    /// `body` sets the scene phase and shows views; the client dials at the first phase in front. The close runs
+    /// to its end even when the calling task is cancelled, so a cancelled scene still leaves the box a clean close
+    /// frame rather than a dropped socket.
+    ///
+    /// - Parameters:
+    ///   - isolation: Where `body` runs: the caller's actor, by default.
+    ///   - body: What the app does while the client runs.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw, after the close; otherwise a service's failure, such as
+    ///   `ServiceError.alreadyRunning(_:)` when the client ran before.
+    public func run<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (HeadlessClient) async throws -> Value
+    ) async throws -> Value {
+        _ = await launch()
+        // Not a child task: the caller's cancellation must not reach the session before the close has sent its
+        // close frame. It is awaited below, so it never outlives this call.
+        let services = Task { try await self.run() }
+        let outcome: Result<Value, any Error>
+        do {
+            outcome = .success(try await body(self))
+        } catch {
+            outcome = .failure(error)
+        }
+        await close()
+        let ran = await services.result
+        let value = try outcome.get()
+        try ran.get()
+        return value
+    }
+
+    /// Closes the client: every service seals what must survive (as in the background), the session closes its
+    /// connection with a close frame (1000) and waits for the relay's answer (bounded by the carrier's own wait),
+    /// and then ``run()`` returns and every observation ends. A second call waits for the first.
+    public func close() async {
+        guard await lifetime.claimClose() else { return }
+        await setPhase(.background)
+        await session.close()
+        lifetime.closed()
+    }
+
+    /// What the launch drew from the sealed files; nil before ``launch()``.
+    public var drawnAtLaunch: DrawnFromFiles? { lifetime.drawn }
+
+    /// Now on the client's wall clock (Unix ms): what every age the client's values carry is counted against.
+    public var nowMs: Int64 { wallClock.nowMs }
+}

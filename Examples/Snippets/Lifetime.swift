@@ -1,0 +1,35 @@
+import FTWClient
+
+/// The lifetime section of docs/composing.md: a client held by the app rather than scoped, closed by hand.
+func heldClient(site: PairedSite, store: any SealedStore) async throws {
+    let client = try HeadlessClient.onWallClock(paired: site, store: store)
+    _ = await client.launch()  // what the sealed files draw before anything connects
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await client.run() }  // returns once the client is closed
+        await client.setPhase(.active)
+        client.show(.now)
+        try await Task.sleep(for: .seconds(5))
+        await client.close()  // seals, closes the session with 1000, ends run() and every observation
+    }
+}
+
+/// The logging section: the session's lines by category.
+func logged(site: PairedSite, store: any SealedStore) async throws {
+    let log = InMemoryLogSink()
+    try await HeadlessClient.run(paired: site, store: store, log: log) { client in
+        await client.setPhase(.active)
+        try await Task.sleep(for: .seconds(5))
+    }
+    for entry in log.entries(category: "asks") { print(entry.atMs, entry.message) }
+}
+
+/// The errors section: a one-line message for a person, the code and the cause for a program.
+func explained(_ error: any Error) -> String {
+    if let error = error as? EnrolmentError, error.code == .relayNotTrusted {
+        return "the relay's certificate did not verify: \(error.message)"
+    }
+    if let error = error as? SessionError, let cause = error.cause {
+        return "\(error) (beneath it: \(cause))"
+    }
+    return "\(error)"
+}

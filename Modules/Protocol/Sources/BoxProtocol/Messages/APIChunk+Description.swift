@@ -1,0 +1,4 @@
+extension APIChunk: CustomStringConvertible {
+    /// One line for a log, as `Message` prints it: counts and ids, never the whole body.
+    public var description: String { Message.apiChunk(self).description }
+}

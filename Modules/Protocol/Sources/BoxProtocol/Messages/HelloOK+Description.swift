@@ -1,0 +1,4 @@
+extension HelloOK: CustomStringConvertible {
+    /// One line for a log, as `Message` prints it: counts and ids, never the whole body.
+    public var description: String { Message.helloOK(self).description }
+}

@@ -1,0 +1,15 @@
+import BoxProtocol
+
+extension ConnectionState: CustomStringConvertible {
+    /// One line for logs and status lines: the stage, with the box and protocol once streaming, the reason once
+    /// closed.
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .dialing(let attempt): "dialing (attempt \(attempt))"
+        case .handshaking: "handshaking"
+        case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
+        case .closed(let reason): "closed: \(reason.message)"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import BoxProtocol
+
+extension SessionEvent: CustomStringConvertible {
+    /// One line a person reads: what happened, with counts and ids rather than whole bodies.
+    public var description: String {
+        switch self {
+        case .connection(let state): "connection \(state)"
+        case .telemetry(let frame): "telemetry \(frame)"
+        case .streamReturned(let connection): "stream returned on connection \(connection)"
+        case .streamLost(let reason): "stream lost: \(reason)"
+        case .planPushed(let plan): "plan pushed: \(plan)"
+        case .asked(let record): "asked \(record)"
+        case .boxError(let error): "box error \(Message.error(error))"
+        case .terminated(let reason): "terminated: \(reason)"
+        }
+    }
+}
