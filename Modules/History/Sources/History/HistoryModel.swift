@@ -20,7 +20,7 @@ public import SessionInterface
 /// ## Concurrency
 /// An actor. ``run()`` is its service: one loop handles triggers and session events in order and runs every load
 /// itself, so a trigger arriving while a load is on the wire is handled once it settled, by its place in the queue
-/// (``AskInbox``: the grid widget's want then finds the window standing, it shared the load; a return queued before a
+/// (`AskInbox`: the grid widget's want then finds the window standing, it shared the load; a return queued before a
 /// failed load is no new look). A child task follows the pulls and joins a load out while the loop waits. Another
 /// gathers landed tiles once per display frame. The session hands tiles over synchronously into a locked inbox; the
 /// model takes them on the actor.
