@@ -81,7 +81,7 @@ struct StayBook {
         switch state {
         case .closed(let reason): stays[last].lastClose = reason.message
         case .streaming: stays[last].answeredHello = true
-        case .idle, .dialing, .handshaking: break
+        case .idle, .dialing, .awaitingBox, .handshaking: break
         }
     }
 
