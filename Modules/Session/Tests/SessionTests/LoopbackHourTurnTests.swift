@@ -7,9 +7,12 @@ import SessionTestHarness
 import SessionTestSupport
 import Testing
 
-/// A return in the relay's hour's turn over real sockets on 127.0.0.1, through `RelayDialer`: the phone's clock reads
-/// a few seconds before the relay moves its box into this hour's room, and the relay says `ready` only when the box
-/// joins, 4 s after the phone. The watchdog's 2.5 s pass in between.
+/// A return in the relay's hour's turn over real sockets on 127.0.0.1, through `RelayDialer`: the relay says `ready`
+/// only when the box joins, 4 s after the phone, so the watchdog's 2.5 s pass in between. The phone's clock reads a
+/// minute before the relay's move (a phone clock a minute slow, or a box that came early), so every deadline the
+/// session counts from the box's arrival lies a minute on, past the test's 20 s: the stream can only have come from
+/// `ready`. How soon after `ready` is held exactly on the manual clock (`HourTurnTests`); here the wall clock of a
+/// loaded machine is no measure of it.
 @Suite struct LoopbackHourTurnTests {
     /// A phone clock that reads `shiftMs` off the real one.
     private struct ShiftedWallClock: WallClock {
@@ -20,7 +23,7 @@ import Testing
     @Test func aReturnInTheHoursTurnJoinsOnceAndGoesLiveWhenTheBoxComes() async throws {
         let vector = try RotationVectors.load().vectors[1]
         let arrival = RelayRendezvous.boxArrival(secret: try vector.secret(), epoch: vector.epoch)
-        let phoneClock = ShiftedWallClock(shiftMs: arrival.movesAtMs - 3_500 - SystemWallClock().nowMs)
+        let phoneClock = ShiftedWallClock(shiftMs: arrival.movesAtMs - 60_000 - SystemWallClock().nowMs)
         let clock = ContinuousClock()
         let boxJoins = clock.now.advanced(by: .seconds(4))
         let relay = try HostileRelay(
@@ -38,15 +41,12 @@ import Testing
             try await TimeLimit.within(.seconds(20), on: clock, "the stream") {
                 await recorder.wait { $0.contains { if case .connection(.streaming) = $0 { true } else { false } } }
             }
-            let sinceTheBox = boxJoins.duration(to: clock.now)
+            #expect(clock.now >= boxJoins)
             #expect(relay.joins == 1)
             let states = await recorder.connectionStates
             #expect(states.first == .dialing(attempt: 1))
             #expect(states.dropFirst().first == .awaitingBox(arrival))
             #expect(!states.contains { if case .closed = $0 { true } else { false } })
-            // The handshake starts on `ready`: live within the round trips of the handshake and hello, well under
-            // the shortest of the session's timers (2.5 s) after the box came.
-            #expect(sinceTheBox < .seconds(1), "live \(sinceTheBox) after the box joined")
         }
     }
 }
