@@ -50,6 +50,9 @@ final class LiveConnection {
     /// phone can see it, when `ready` came within the room's deadline (a later one waited for the box, not the
     /// link). A silence shorter than twice this says nothing about the box.
     var roomDelay: Duration?
+    /// When the box comes into the room, if the relay had yet to move it there at the hour's turn when the carrier
+    /// attached (the room's wait and the return's watchdog count from it), and how long the dial took to attach.
+    var awaitedBox: (arrival: BoxArrival, attachedAfter: Duration)?
     /// Whether the running handshake's message 1 carried the pairing code.
     var offeredCode = false
     /// The running handshake's deadline.

@@ -35,8 +35,26 @@ extension LiveSession {
         case .success(let carrier):
             connection?.carrier = carrier
             connection?.stage = .awaitingRoom
-            arm(.room, after: configuration.timing.handshake)
+            if let arrival = dialer.boxArrival {
+                awaitBox(arrival)
+            } else {
+                arm(.room, after: configuration.timing.handshake)
+            }
         }
+    }
+
+    /// The carrier is in this hour's room before the relay has moved the box there (the hour's turn): it stays, and
+    /// the empty room's deadline and a return's watchdog count from the box's arrival, since until then the room is
+    /// empty by the relay's rule, not by a dead path or an absent box, and a redial would only spend the household's
+    /// joins on another empty room. `ready` still starts the handshake the moment it comes.
+    private func awaitBox(_ arrival: BoxArrival) {
+        let wait = Duration.milliseconds(max(0, arrival.dueByMs - wallClock.nowMs))
+        connection?.awaitedBox = (arrival, elapsed() - (connection?.dialStarted ?? .zero))
+        arm(.room, after: configuration.timing.handshake + wait)
+        if timers[.foregroundSilence] != nil {
+            arm(.foregroundSilence, after: configuration.timing.foregroundSilence + wait)
+        }
+        publish(.connection(.awaitingBox(arrival)))
     }
 
     /// The dial failures a person is told apart; any other reads as `.dialFailed`.
@@ -84,7 +102,7 @@ extension LiveSession {
         guard let connection, connection.stage != .dialing else { return }
         let stage = connection.stage
         if stage == .awaitingRoom, timers[.room] != nil, connection.roomDelay == nil {
-            connection.roomDelay = elapsed() - connection.dialStarted
+            connection.roomDelay = linkDelay(of: connection)
         }
         cancel(.room)
         reconnect.roomJoined()
@@ -95,6 +113,18 @@ extension LiveSession {
             )
         }
         startHandshake()
+    }
+
+    /// How long the relay took to let this phone into the room with its box, from the dial's start: the link's delay
+    /// as this phone can see it. A box that came at the hour's turn spent part of that wait on its own way in (the
+    /// relay's move, then its rejoin wait of up to 5 s, which the phone cannot see), so the link is judged on what it
+    /// surely took: the dial, or the time `ready` came after the box was due, whichever is longer. A `ready` before the
+    /// move was due came from a box already there: all of the wait was the link's.
+    private func linkDelay(of connection: LiveConnection) -> Duration {
+        let delay = elapsed() - connection.dialStarted
+        let nowMs = wallClock.nowMs
+        guard let (arrival, attachedAfter) = connection.awaitedBox, nowMs >= arrival.movesAtMs else { return delay }
+        return max(attachedAfter, .milliseconds(nowMs - arrival.dueByMs))
     }
 
     /// The relay says the box left: the Noise session is over, the carrier stays and waits for `ready`.

@@ -47,6 +47,10 @@ public final class RelayDialer: CarrierDialer {
     /// The path the next dial asks for.
     public var path: String { rendezvous.path }
 
+    /// When the box comes into the room the next dial joins, while the relay has yet to move it there at the hour's
+    /// turn (``RelayRendezvous/boxArrival``).
+    public var boxArrival: BoxArrival? { rendezvous.boxArrival }
+
     /// Connects a WebSocket to this hour's room.
     ///
     /// - Throws: `SessionError` with `.cancelled` when the dialling task is cancelled, `.relayUnreachable` when

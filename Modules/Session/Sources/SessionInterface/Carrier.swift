@@ -40,4 +40,14 @@ public protocol CarrierDialer: Sendable {
     ///
     /// - Throws: `SessionError` with `.dialFailed` when the room cannot be reached or refuses us.
     func dial() async throws(SessionError) -> any Carrier
+
+    /// When the box comes into the room the next dial joins, while the relay has yet to move it there at the hour's
+    /// turn; nil when the box should be there already, or the dialer cannot tell. The session waits in the room
+    /// until then instead of redialling an empty one.
+    var boxArrival: BoxArrival? { get }
+}
+
+extension CarrierDialer {
+    /// Unknown: a dialer that knows no relay's hours, such as an in-process one.
+    public var boxArrival: BoxArrival? { nil }
 }

@@ -7,6 +7,9 @@ extension ConnectionState: CustomStringConvertible {
         switch self {
         case .idle: "idle"
         case .dialing(let attempt): "dialing (attempt \(attempt))"
+        case .awaitingBox(let arrival):
+            "awaiting the box: the relay moves it to this hour's room at Unix ms \(arrival.movesAtMs), due by"
+                + " \(arrival.dueByMs)"
         case .handshaking: "handshaking"
         case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
         case .closed(let reason): "closed: \(reason.message)"

@@ -12,6 +12,8 @@ import WebSocket
 ///
 /// It can misbehave before the box's side answers, too: close the first joins with 4429 `slow down` (a relay whose
 /// join allowance for the phone's address is spent), or send junk after `ready` instead of answering the handshake.
+/// And its box can come late: a room the phone joins before `boxArrives` returns hears `ready` only then, as a phone
+/// in the new hour's room hears it when the relay has moved its box there.
 ///
 /// ## Concurrency
 /// A `Sendable` class: the server runs each connection as a child task of ``run()``; the count of connections
@@ -27,13 +29,18 @@ public final class HostileRelay: Sendable {
     private let pings: Int
     private let junk: [[UInt8]]
     private let served = Mutex(0)
+    private let joined = Mutex(0)
     private let joinsToRefuse: Mutex<Int>
+    private let boxArrives: @Sendable () async -> Void
 
     /// The bound port.
     public var port: Int { server.port }
 
     /// How many connections finished the handshake.
     public var connections: Int { served.withLock { $0 } }
+
+    /// How many joins the relay took (refused ones included).
+    public var joins: Int { joined.withLock { $0 } }
 
     /// Binds an ephemeral port on 127.0.0.1.
     ///
@@ -42,6 +49,7 @@ public final class HostileRelay: Sendable {
     ///   - pings: How many pings to flood each connection with after `hello_ok`; 0 for none.
     ///   - refusedJoins: How many joins to close at once with 4429 `slow down` before letting one in.
     ///   - junk: Binary messages to send after `ready` instead of answering the handshake; empty to answer it.
+    ///   - boxArrives: Returns once the box is in the room; each join waits for it before it hears `ready`.
     ///   - clock: The clock the WebSocket handshake and closing timeouts run on.
     ///   - replies: The answers to each request frame.
     public init(
@@ -49,6 +57,7 @@ public final class HostileRelay: Sendable {
         pings: Int = 0,
         refusedJoins: Int = 0,
         junk: [[UInt8]] = [],
+        boxArrives: @escaping @Sendable () async -> Void = {},
         clock: any Clock<Duration>,
         replies: @escaping Replies
     ) throws {
@@ -62,6 +71,7 @@ public final class HostileRelay: Sendable {
         self.pings = pings
         self.junk = junk
         joinsToRefuse = Mutex(refusedJoins)
+        self.boxArrives = boxArrives
         self.replies = replies
     }
 
@@ -79,12 +89,14 @@ public final class HostileRelay: Sendable {
     }
 
     private func serve(_ connection: WebSocketConnection) async {
+        joined.withLock { $0 += 1 }
         let refused = joinsToRefuse.withLock { left in
             defer { left = max(0, left - 1) }
             return left > 0
         }
         if refused { return await connection.close(code: 4429, reason: "slow down") }
         guard junk.isEmpty else { return await sendJunk(on: connection) }
+        await boxArrives()
         guard var session = await handshake(connection) else { return connection.abort() }
         served.withLock { $0 += 1 }
         while case .binary(let bytes)? = try? await connection.receive() {

@@ -29,11 +29,19 @@ public final class InMemoryDialer: CarrierDialer {
     public let accepted: AsyncStream<InMemoryCarrier>
     private let acceptedContinuation: AsyncStream<InMemoryCarrier>.Continuation
     private let state = Mutex(State())
+    private let arrival: @Sendable () -> BoxArrival?
 
     /// Makes a dialer that opens carriers at once.
-    public init() {
+    ///
+    /// - Parameter boxArrival: What the dialer knows of the box's arrival at the hour's turn (a relay dialer's
+    ///   rendezvous, say); nothing by default.
+    public init(boxArrival: @escaping @Sendable () -> BoxArrival? = { nil }) {
+        arrival = boxArrival
         (accepted, acceptedContinuation) = AsyncStream.makeStream()
     }
+
+    /// When the box comes into the room the next dial joins, as the closure given at init says.
+    public var boxArrival: BoxArrival? { arrival() }
 
     /// How many times `dial()` was called.
     public var dialCount: Int { state.withLock(\.dials) }

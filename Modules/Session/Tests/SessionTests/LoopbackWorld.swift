@@ -8,10 +8,13 @@ import SessionTestSupport
 /// A live session dialling a hostile relay on 127.0.0.1 on the real clocks, its events recorded: the session's
 /// path over real sockets, from the dial through the WebSocket to what the session makes of it.
 enum LoopbackWorld {
-    /// Runs `relay`, and a session in front dialling it with `configuration`, around `body`.
+    /// Runs `relay`, and a session in front dialling it with `configuration`, around `body`; the phone's clock is
+    /// `wallClock` and its box's rendezvous secret `rendezvousSecret`.
     static func run(
         _ relay: HostileRelay,
         configuration: SessionConfiguration,
+        wallClock: any WallClock = SystemWallClock(),
+        rendezvousSecret: [UInt8] = [UInt8](repeating: 7, count: 32),
         _ body: @Sendable (LiveSession, EventRecorder) async throws -> Void
     ) async throws {
         let events = EventBus<SessionEvent>()
@@ -19,9 +22,9 @@ enum LoopbackWorld {
             dialer: RelayDialer(
                 host: "127.0.0.1",
                 port: relay.port,
-                rendezvousSecret: [UInt8](repeating: 7, count: 32),
+                rendezvousSecret: rendezvousSecret,
                 clock: ContinuousClock(),
-                wallClock: SystemWallClock()
+                wallClock: wallClock
             ),
             identity: SessionIdentity(
                 appStaticPrivateKey: ScriptedBox.appPrivateKey,
@@ -30,7 +33,7 @@ enum LoopbackWorld {
             ),
             configuration: configuration,
             clock: ContinuousClock(),
-            wallClock: SystemWallClock(),
+            wallClock: wallClock,
             random: SystemRandomSource(),
             log: DiscardingLogSink(),
             events: events

@@ -1,6 +1,8 @@
 import ClockSeamTesting
+import Fixtures
 import Noise
 import Session
+import SessionInterface
 import Testing
 
 /// The rendezvous apart from any socket, as a carrier on another transport uses it: the path it would dial, and the
@@ -23,5 +25,83 @@ import Testing
         rendezvous.noteClose(code: 4410, reason: "\(epoch + 7)")
         rendezvous.noteClose(code: 1000, reason: "\(epoch + 1)")
         #expect(rendezvous.epoch == epoch - 1)
+    }
+
+    @Test func theBoxsArrivalIsTheRelaysMoveOfTheOldRoomThenTheBoxsRejoin() throws {
+        let file = try RotationVectors.load()
+        #expect(file.spreadMs == RelayRendezvous.rotationSpreadMs)
+        #expect(file.vectors.count == 5)
+        for vector in file.vectors {
+            let secret = try vector.secret()
+            #expect(vector.hourStartMs == vector.epoch * Rendezvous.epochMilliseconds)
+            #expect(Rendezvous.handle(secret: secret, epoch: vector.epoch) == vector.handle)
+            #expect(Rendezvous.handle(secret: secret, epoch: vector.epoch - 1) == vector.previousHandle)
+            #expect(RelayRendezvous.rotationOffsetMs(handle: vector.previousHandle) == vector.boxMovedAtMsAfterHour)
+            let movesAtMs = vector.hourStartMs + vector.boxMovedAtMsAfterHour
+            #expect(
+                RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch)
+                    == BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 5_000),
+                "epoch \(vector.epoch)"
+            )
+        }
+    }
+
+    @Test func theRotationVectorsReproduceTheIdentityVectorsHandles() throws {
+        let identity = try #require(try Vectors.json("identity-vectors.json")["rendezvous"] as? [String: Any])
+        let identitySecret = try #require(identity["secret"] as? String)
+        let identityHandles = try #require(identity["handles"] as? [String: String])
+        var compared = 0
+        for vector in try RotationVectors.load().vectors where vector.rendezvousSecretHex == identitySecret {
+            for (epoch, handle) in [(vector.epoch, vector.handle), (vector.epoch - 1, vector.previousHandle)] {
+                guard let expected = identityHandles[String(epoch)] else { continue }
+                #expect(handle == expected, "epoch \(epoch)")
+                compared += 1
+            }
+        }
+        #expect(compared == 2)
+    }
+
+    /// A handle that is not four hex digits first (none of ours) is moved at once, as the relay's `parseInt` makes
+    /// it; the last place in the spread is 5 ms before its end.
+    @Test func theOffsetReadsTheHandlesFirstFourHexDigits() {
+        #expect(RelayRendezvous.rotationOffsetMs(handle: "0000" + String(repeating: "f", count: 28)) == 0)
+        #expect(RelayRendezvous.rotationOffsetMs(handle: "ffff" + String(repeating: "0", count: 28)) == 299_995)
+        #expect(RelayRendezvous.rotationOffsetMs(handle: "zz") == 0)
+        #expect(RelayRendezvous.rotationOffsetMs(handle: "") == 0)
+    }
+
+    /// The dialer knows the box's arrival from the hour's start until the box is due, and not before or after.
+    @Test func aDialerKnowsTheBoxsArrivalUntilTheBoxIsDue() throws {
+        for vector in try RotationVectors.load().vectors {
+            let secret = try vector.secret()
+            let arrival = RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch)
+            func known(atMs nowMs: Int64) -> BoxArrival? {
+                let clock = ManualClock(originMs: nowMs)
+                return RelayDialer(host: "127.0.0.1", port: 1, rendezvousSecret: secret, clock: clock, wallClock: clock)
+                    .boxArrival
+            }
+            #expect(known(atMs: vector.hourStartMs) == arrival)
+            #expect(known(atMs: arrival.movesAtMs) == arrival)
+            #expect(known(atMs: arrival.dueByMs - 1) == arrival)
+            #expect(known(atMs: arrival.dueByMs) == nil)
+            #expect(known(atMs: vector.hourStartMs - 1) == nil)
+        }
+    }
+
+    /// A relay's correction to an hour our clock has not reached cannot be placed on our clock: no arrival. One back
+    /// to the hour before names that hour's turn, long past.
+    @Test func aCorrectedEpochPlacesNoArrivalOurClockCannotSee() {
+        let epoch = Rendezvous.epoch(nowMs: Self.originMs)
+        let behind = ManualClock(originMs: Self.originMs - 2_000)
+        let slow = RelayRendezvous(secret: Self.secret, wallClock: behind)
+        slow.noteClose(code: 4409, reason: "\(epoch)")
+        #expect(slow.epoch == epoch)
+        #expect(slow.boxArrival == nil)
+
+        let ahead = ManualClock(originMs: Self.originMs + 2_000)
+        let fast = RelayRendezvous(secret: Self.secret, wallClock: ahead)
+        #expect(fast.boxArrival != nil)
+        fast.noteClose(code: 4409, reason: "\(epoch - 1)")
+        #expect(fast.boxArrival == nil)
     }
 }

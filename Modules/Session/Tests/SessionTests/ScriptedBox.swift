@@ -50,7 +50,7 @@ actor ScriptedBox {
     static let staticPublicKey = (try? X25519.publicKey(privateKey: staticPrivateKey)) ?? []
     static let appPrivateKey = [UInt8](repeating: 0x22, count: 32)
 
-    private let wallClock: any WallClock
+    private let clock: ManualClock
     private let uptime: BoxUptime
     private var streams: [Stream] = []
     private var handshakeCount = 0
@@ -63,6 +63,9 @@ actor ScriptedBox {
     private(set) var handshakePayloads: [[UInt8]] = []
     /// Whether new carriers hear `ready`.
     var saysReady = true
+    /// When the box comes into the room (Unix ms): the relay's move at the hour's turn and the box's rejoin. A carrier
+    /// that arrives earlier hears `ready` only then, one that arrives later at once; nil for a box already there.
+    var boxJoinsAtMs: Int64?
     /// Whether the relay's join allowance for the phone's address is spent: a new carrier is closed at once with
     /// 4429 `slow down`, as the relay refuses a join over its 30 a minute, until the window turns (set false).
     var allowanceSpent = false
@@ -83,7 +86,7 @@ actor ScriptedBox {
     var script: Script = ScriptedBox.defaultScript
 
     init(clock: ManualClock) {
-        wallClock = clock
+        self.clock = clock
         uptime = BoxUptime(clock: clock, startMs: 5_000)
     }
 
@@ -109,12 +112,22 @@ actor ScriptedBox {
                 }
                 streams.append(Stream(carrier: carrier))
                 let index = streams.count - 1
-                if saysReady { carrier.signal("ready") }
+                if saysReady { sayReady(on: carrier, in: &group) }
                 group.addTask {
                     for await event in carrier.incoming { await self.receive(event, stream: index) }
                 }
             }
             group.cancelAll()
+        }
+    }
+
+    /// `ready` on `carrier` once the box is in the room: now, or when it joins.
+    private func sayReady(on carrier: InMemoryCarrier, in group: inout DiscardingTaskGroup) {
+        let wait = (boxJoinsAtMs ?? clock.nowMs) - clock.nowMs
+        guard wait > 0 else { return carrier.signal("ready") }
+        group.addTask { [clock] in
+            do { try await clock.sleep(for: .milliseconds(wait)) } catch { return }
+            carrier.signal("ready")
         }
     }
 
@@ -186,7 +199,7 @@ actor ScriptedBox {
                     lane: decoded.lane,
                     frameBytes: decoded.bucket,
                     wireBytes: bytes.count,
-                    atMs: wallClock.nowMs,
+                    atMs: clock.nowMs,
                     connection: connection
                 )
             )

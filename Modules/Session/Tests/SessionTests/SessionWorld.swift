@@ -22,7 +22,12 @@ struct SessionWorld: Sendable {
     let log: InMemoryLogSink
 
     /// Builds a world, runs the session, the box and the recorder beside `body`, and stops them after it.
+    ///
+    /// With a `rendezvousSecret`, the dialer knows the box's arrival at the hour's turn as a relay dialer of that
+    /// secret does; `originMs` places the world in the hour.
     static func run(
+        originMs: Int64 = originMs,
+        rendezvousSecret: [UInt8]? = nil,
         configuration: SessionConfiguration = SessionConfiguration(build: "test"),
         random: any RandomSource = SeededRandomSource(seed: 42),
         payload: [UInt8] = [],
@@ -33,7 +38,8 @@ struct SessionWorld: Sendable {
         let simulation = Simulation(originMs: originMs)
         try await simulation.run { simulation in
             let events = EventBus<SessionEvent>()
-            let dialer = InMemoryDialer()
+            let rendezvous = rendezvousSecret.map { RelayRendezvous(secret: $0, wallClock: simulation.clock) }
+            let dialer = InMemoryDialer { rendezvous?.boxArrival }
             let log = InMemoryLogSink()
             let box = ScriptedBox(clock: simulation.clock)
             await setUp(box)

@@ -178,9 +178,21 @@ public struct Pairing: Sendable {
             await session.setPhase(.active)
             var first: Result<HelloOK, EnrolmentError>?
             while first == nil, let next = await group.next() { first = next }
-            if case .failure(let error) = first, error.code == .noAnswer, let reason = await session.lastClose {
-                // What the last try ran into says more than the deadline: a slow link, the relay's "slow down".
-                first = .failure(EnrolmentError(.noAnswer, "\(error.message); the last try: \(reason.message)"))
+            if case .failure(let error) = first, error.code == .noAnswer {
+                // What the last try ran into says more than the deadline: a slow link, the relay's "slow down", a
+                // room the relay has yet to move the box into at the hour's turn.
+                if case .awaitingBox(let arrival) = await session.connectionState {
+                    let seconds = max(0, arrival.dueByMs - wallClock.nowMs + 999) / 1000
+                    first = .failure(
+                        EnrolmentError(
+                            .noAnswer,
+                            "\(error.message): the relay moves the box to this hour's room at the hour's turn, and it is"
+                                + " due there in \(seconds) s; try again then"
+                        )
+                    )
+                } else if let reason = await session.lastClose {
+                    first = .failure(EnrolmentError(.noAnswer, "\(error.message); the last try: \(reason.message)"))
+                }
             }
             // The end of use: a close frame the relay answers, not a dropped socket it logs as 1006.
             await session.close()

@@ -55,6 +55,9 @@ public struct ReportPrinter: Sendable {
         if let drawn = stay.drawnBeforeConnect {
             lines.append("    drawn before connecting: \(drawn)")
         }
+        if let movesAtMs = stay.boxMovesAtMs {
+            lines.append("    the box moves to this hour's room at \(timeOfDay(movesAtMs))")
+        }
         let content = stay.firstContentMs.map(duration) ?? "never"
         let live = stay.liveMs.map(duration) ?? "never"
         lines.append("    first content \(content), live \(live); asks log \(stay.asksLogged)")

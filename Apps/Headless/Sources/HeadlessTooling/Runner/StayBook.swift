@@ -17,6 +17,8 @@ struct StayBook {
         var lastClose: String?
         /// Whether the box answered hello during the stay.
         var answeredHello = false
+        /// When the relay moves the box to this hour's room, if the stay waited for it (the hour's turn).
+        var boxMovesAtMs: Int64?
 
         /// Why the stay never went live, in a line a person reads; nil once it did.
         var notLiveBecause: String? {
@@ -75,12 +77,13 @@ struct StayBook {
     }
 
     /// The connection changed: a close keeps its reason and hello marks the box as answering, so a stay that never
-    /// goes live can say why.
+    /// goes live can say why; a wait for the box at the hour's turn keeps when the relay moves it.
     mutating func connection(_ state: ConnectionState) {
         guard let last = stays.indices.last, stays[last].ended == nil else { return }
         switch state {
         case .closed(let reason): stays[last].lastClose = reason.message
         case .streaming: stays[last].answeredHello = true
+        case .awaitingBox(let arrival): stays[last].boxMovesAtMs = arrival.movesAtMs
         case .idle, .dialing, .handshaking: break
         }
     }
@@ -111,6 +114,7 @@ struct StayBook {
                 drawnBeforeConnect: stay.drawn,
                 firstContentMs: stay.firstContentMs,
                 liveMs: stay.liveMs,
+                boxMovesAtMs: stay.boxMovesAtMs,
                 notLiveBecause: stay.notLiveBecause
             )
         }

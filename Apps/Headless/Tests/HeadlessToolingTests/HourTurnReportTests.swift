@@ -1,0 +1,48 @@
+import Foundation
+import SessionInterface
+import Testing
+
+@testable import HeadlessTooling
+
+/// A stay that waited in the room for its box at the relay's hour's turn says when the box comes, in the text and in
+/// `--json`; a stay that did not says nothing of it.
+@Suite struct HourTurnReportTests {
+    private static let hourStartMs: Int64 = 1_777_780_800_000
+    private static let arrival = BoxArrival(movesAtMs: hourStartMs + 121_357, dueByMs: hourStartMs + 126_357)
+
+    private static func report(awaiting: Bool) -> StayReport? {
+        var book = StayBook()
+        book.inFront(atMs: hourStartMs + 20_000)
+        book.connection(.dialing(attempt: 1))
+        if awaiting { book.connection(.awaitingBox(arrival)) }
+        book.connection(.handshaking)
+        book.streamReturned(atMs: arrival.movesAtMs + 3_000)
+        return book.reports(received: nil, asks: []).first
+    }
+
+    @Test func aStayThatWaitedForItsBoxSaysWhenItMoves() throws {
+        let stay = try #require(Self.report(awaiting: true))
+        #expect(stay.boxMovesAtMs == Self.arrival.movesAtMs)
+        #expect(stay.liveMs == 104_357)
+        let document = ScenarioReport(
+            name: "turn",
+            policy: "age-keyed",
+            stays: [stay],
+            errors: [],
+            heldAtEnd: nil,
+            simulatedMs: 0,
+            realMs: 0
+        )
+        let text = ReportPrinter(timeZone: .gmt).text(of: document).split(separator: "\n")
+        #expect(text.contains("    the box moves to this hour's room at 04:02:01"))
+        let json = try String(decoding: JSONEncoder().encode(stay), as: UTF8.self)
+        #expect(json.contains("\"boxMovesAtMs\":\(Self.arrival.movesAtMs)"))
+    }
+
+    @Test func aStayThatDidNotWaitSaysNothingOfIt() throws {
+        let stay = try #require(Self.report(awaiting: false))
+        #expect(stay.boxMovesAtMs == nil)
+        let json = try String(decoding: JSONEncoder().encode(stay), as: UTF8.self)
+        #expect(!json.contains("boxMovesAtMs"))
+    }
+}
