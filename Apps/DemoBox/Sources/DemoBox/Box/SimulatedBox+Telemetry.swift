@@ -40,7 +40,7 @@ extension SimulatedBox {
         let answer = HelloOK(
             proto: proto,
             mode: isFloor ? "floor" : Self.canWrite(role) ? "full" : "readonly",
-            box: BoxInfo(id: boxID, build: "ftw-demobox", tz: configuration.timeZone),
+            box: BoxInfo(id: boxID, build: build, tz: configuration.timeZone),
             clock: ClockInfo(syncedAtMs: 0, uptimeMs: uptime.nowMs),
             caps: caps,
             capsHash: Self.capsHash(caps),
