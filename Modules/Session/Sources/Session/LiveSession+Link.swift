@@ -61,6 +61,7 @@ extension LiveSession {
             traffic.receivedBytes += bytes.count
             received(bytes)
         case .closed(let code, let reason):
+            publish(.carrierClosed(code: code, reason: reason))
             connectionLost(
                 SessionError(.carrierLost, "the carrier closed (\(reason.isEmpty ? "\(code)" : "\(code) \(reason)"))"),
                 closeCode: code
