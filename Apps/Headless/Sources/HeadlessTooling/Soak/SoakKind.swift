@@ -1,4 +1,5 @@
 import Cache
+import DemoBox
 import FTWClient
 import Foundation
 import History
@@ -20,6 +21,18 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
             guard let kind = Self.siteReads.first(where: { detail.hasSuffix(" " + $0.path) }) else { return nil }
             self = kind.kind
         default: return nil
+        }
+    }
+
+    /// The kind of the demo box's read `read`.
+    init(_ read: BoxRead) {
+        switch read {
+        case .chargers: self = .chargers
+        case .prefs: self = .prefs
+        case .plan: self = .plan
+        case .status: self = .status
+        case .prices: self = .prices
+        case .history: self = .history
         }
     }
 
