@@ -18,6 +18,9 @@ import Testing
         ),
     ]
 
+    /// The reads a model asks; hello has tests of its own.
+    static let modelReads: [BoxRead] = BoxRead.allCases.filter { $0 != .hello }
+
     /// What the box answered the read `read` with under `kind`, once, and then to the same read again.
     private func answers(
         _ read: BoxRead,
@@ -40,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aTimeoutIsSilenceOnceAndTheNextReadIsAnswered(read: BoxRead) async throws {
         let (first, second, listed) = try await answers(read, .timeout)
         #expect(first.isEmpty)
@@ -48,14 +51,14 @@ import Testing
         #expect(listed == 2, "a failed read is still a request the box received")
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func busyIsTheSlotsRetryableRefusal(read: BoxRead) async throws {
         let (first, _, _) = try await answers(read, .busy)
         let error = try #require(Samples.error(first.first))
         #expect(error.code == .unavailable && error.retryable && error.args["reason"] == "busy")
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func refusedIsUnknownOp(read: BoxRead) async throws {
         let (first, second, _) = try await answers(read, .refused, always: true)
         for answer in [first, second] {
@@ -66,7 +69,7 @@ import Testing
 
     /// A malformed answer comes on the request's id and cannot be read: an API body that is not JSON, a typed
     /// answer whose body does not decode.
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aMalformedAnswerArrivesOnTheIdAndDoesNotRead(read: BoxRead) async throws {
         let (first, second, _) = try await answers(read, .malformed)
         #expect(!first.isEmpty)
@@ -78,10 +81,35 @@ import Testing
                 return
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(chunk.data))) == nil)
-        case .plan, .prices, .history:
+        case .plan, .prices, .history, .hello:
             #expect(first.count == 1 && first[0].message == nil, "the envelope reads, its body does not")
         }
         #expect(second.allSatisfy { $0.message != nil }, "only once")
+    }
+
+    /// What a phone that just finished its handshake hears to its hello, under a fault of `kind` on hello.
+    private func helloAnswers(_ kind: ReadFault.Kind) async throws -> [TestPhone.Received] {
+        try await BoxWorld.run { world in
+            await world.box.failRead(ReadFault(read: .hello, kind: kind, always: false))
+            let phone = try await world.enrolledPhone()
+            try await phone.send(Samples.hello())
+            await world.advance(by: .seconds(2))
+            return await phone.received
+        }
+    }
+
+    @Test func aHelloFaultIsSilenceABootingBoxAMalformedHelloOKOrAnUnknownOp() async throws {
+        #expect(try await helloAnswers(.timeout).isEmpty)
+        let booting = try await helloAnswers(.busy)
+        guard case .helloOK(let hello)? = booting.first?.message else {
+            Issue.record("no hello_ok: \(booting.map(\.type))")
+            return
+        }
+        #expect(hello.mode == "booting" && !hello.subscribed && booting.count == 1, "a booting box streams nothing")
+        let malformed = try await helloAnswers(.malformed)
+        #expect(malformed.map(\.type) == ["hello_ok"] && malformed.first?.message == nil)
+        let refused = try await helloAnswers(.refused)
+        #expect(refused.first?.envelope.id == nil && Samples.error(refused.first)?.code == .unknownOp)
     }
 
     @Test func aFaultLiftedIsAnsweredAgain() async throws {

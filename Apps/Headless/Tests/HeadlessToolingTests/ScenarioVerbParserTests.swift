@@ -52,7 +52,7 @@ import Testing
         ("at +9:00", "line 1: a time is written HH:MM, HH:MM:SS or HH:MM:SS.mmm, not '+9:00'"),
         (
             "box fail kitchen timeout",
-            "line 1: unknown read 'kitchen'; reads are chargers, prefs, plan, status, prices, history"
+            "line 1: unknown read 'kitchen'; reads are chargers, prefs, plan, status, prices, history, hello"
         ),
         (
             "box fail plan slow",

@@ -33,6 +33,9 @@ import Testing
 
     // MARK: box fail
 
+    /// The reads a model asks (hello is the session's own, played in `connection-timeline`).
+    static let modelReads: [BoxRead] = BoxRead.allCases.filter { $0 != .hello }
+
     /// The view that shows each read, and its request frame's tail.
     private static let views: [BoxRead: (view: String, frame: String)] = [
         .chargers: ("chargers", "GET /api/loadpoints"), .prefs: ("now", "GET /api/planner/preferences"),
@@ -62,7 +65,7 @@ import Testing
         return stay.requests.filter { $0.contains(frame) }.count
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aReadThatNeverAnswersFailsAloneAndIsNamed(read: BoxRead) async throws {
         let stay = try await failOnce(read, .timeout)
         let failed = stay.failedReads.filter { $0.what == read.rawValue }
@@ -72,14 +75,14 @@ import Testing
         #expect(stay.failedReads.allSatisfy { $0.what == read.rawValue }, "no other read failed")
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aRefusedReadIsTheBoxsUnknownOp(read: BoxRead) async throws {
         let stay = try await failOnce(read, .refused)
         let failed = stay.failedReads.filter { $0.what == read.rawValue }
         #expect(failed.first?.why.contains("E_UNKNOWN_OP") == true, "\(stay.failedReads)")
     }
 
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aMalformedAnswerFailsTheRead(read: BoxRead) async throws {
         let stay = try await failOnce(read, .malformed)
         #expect(stay.failedReads.filter { $0.what == read.rawValue }.count == 1, "\(stay.failedReads)")
@@ -87,7 +90,7 @@ import Testing
 
     /// protocol.md §7.1: an API read refused as busy is sent again (up to three times), so one busy refusal costs a
     /// frame and no failure; other reads are not retried and fail.
-    @Test(arguments: BoxRead.allCases)
+    @Test(arguments: Self.modelReads)
     func aBusyBoxOnceIsRetriedForTheAPIAndFailsTheRest(read: BoxRead) async throws {
         let stay = try await failOnce(read, .busy)
         let failed = stay.failedReads.filter { $0.what == read.rawValue }
@@ -189,9 +192,10 @@ import Testing
 
     /// protocol.md §8.3: on a return, no message within 2.5 s drops the carrier and dials once more; that handshake
     /// has 3 s (a foreground wake); later handshakes have 12 s.
-    @Test func theTimelineShowsTheWakeWatchdogAndTheHandshakeDeadlines() async throws {
+    @Test func theTimelineShowsTheWakeWatchdogAndTheHandshakeAndHelloDeadlines() async throws {
         let report = try await shipped("connection-timeline")
-        let stay = try #require(report.stays.last)
+        #expect(report.stays.count == 3)
+        let stay = report.stays[1]
         let began = stay.beganAtMs
         let steps = stay.timeline.map { ($0.kind, $0.atMs - began) }
         #expect(steps.prefix(4).map(\.0) == [.dial, .close, .dial, .handshake])
@@ -202,6 +206,15 @@ import Testing
         #expect(stay.timeline.last?.kind == .close && stay.liveMs != nil)
         let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
         #expect(json.contains(#""kind":"hello_ok""#))
+
+        // A box that leaves one hello unanswered: the hello deadline, 12 s after the handshake finished.
+        let unanswered = report.stays[2]
+        let greeted = try #require(unanswered.timeline.first { $0.kind == .handshake })
+        let helloDeadline = try #require(unanswered.timeline.first { $0.kind == .close })
+        #expect(helloDeadline.reason?.contains("did not answer hello in time") == true, "\(helloDeadline)")
+        #expect((12_000...12_500).contains(helloDeadline.atMs - greeted.atMs))
+        #expect(unanswered.timeline.contains { $0.kind == .helloOK && $0.atMs > helloDeadline.atMs })
+        #expect(unanswered.liveMs != nil)
     }
 
     @Test func theTimelineIsPrintedOnRequest() async throws {

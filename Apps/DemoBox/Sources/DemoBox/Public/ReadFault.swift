@@ -2,14 +2,16 @@
 public struct ReadFault: Sendable, Hashable, Codable {
     /// How the read fails.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
-        /// The box never answers: the app's own deadline ends the read.
+        /// The box never answers: the app's own deadline ends the read (or the session, for hello).
         case timeout
-        /// `E_UNAVAILABLE {reason: busy}` (retryable): an API read is sent again up to three times.
+        /// `E_UNAVAILABLE {reason: busy}` (retryable): an API read is sent again up to three times. For hello, a
+        /// `hello_ok` saying the box is `booting`: the phone says hello again.
         case busy
-        /// An answer on the request's id that cannot be read: an API body that is not JSON, or a `plan`, `price` or
-        /// `hist.chunk` whose body has a field of the wrong type.
+        /// An answer on the request's id that cannot be read: an API body that is not JSON, or a `plan`, `price`,
+        /// `hist.chunk` or `hello_ok` whose body has a field of the wrong type.
         case malformed
-        /// `E_UNKNOWN_OP`: the box does not carry the read (a route missing from its build).
+        /// `E_UNKNOWN_OP`: the box does not carry the read (a route missing from its build); for hello, without an id
+        /// (session-wide).
         case refused
     }
 

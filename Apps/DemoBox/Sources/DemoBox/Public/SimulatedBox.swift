@@ -120,7 +120,7 @@ public actor SimulatedBox {
         path: @escaping @Sendable () -> String,
         noteClose: @escaping @Sendable (Int, String) -> Void
     ) -> any CarrierDialer {
-        InProcessDialer(box: self, rendezvous: InProcessDialer.Rendezvous(path: path, noteClose: noteClose))
+        InProcessDialer(box: self, joinPath: InProcessDialer.JoinPath(path: path, noteClose: noteClose))
     }
 
     /// A fresh 16-byte pairing code: single use, valid 10 minutes of wall clock, burnt after 5 wrong guesses.

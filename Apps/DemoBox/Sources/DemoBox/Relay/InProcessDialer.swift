@@ -7,16 +7,16 @@ import SessionInterface
 /// every close to `noteClose`, as a WebSocket carrier reports its close frame to the rendezvous.
 struct InProcessDialer: CarrierDialer {
     /// A join path and who learns from the relay's closes.
-    struct Rendezvous: Sendable {
+    struct JoinPath: Sendable {
         let path: @Sendable () -> String
         let noteClose: @Sendable (Int, String) -> Void
     }
 
     let box: SimulatedBox
-    var rendezvous: Rendezvous?
+    var joinPath: JoinPath?
 
     func dial() async throws(SessionError) -> any Carrier {
-        guard let rendezvous else { return await box.joinInProcess() }
-        return await box.joinInProcess(path: rendezvous.path(), noteClose: rendezvous.noteClose)
+        guard let joinPath else { return await box.joinInProcess() }
+        return await box.joinInProcess(path: joinPath.path(), noteClose: joinPath.noteClose)
     }
 }

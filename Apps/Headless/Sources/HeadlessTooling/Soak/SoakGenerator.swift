@@ -21,6 +21,8 @@ struct SoakGenerator {
     /// The ways a read fails in the soak: each once, so the rules' retry (a new look, a name turn) is what is soaked.
     /// A refusal is left out: it is sealed with the build and asked again only after an update.
     private static let readFaults: [ReadFault.Kind] = [.timeout, .busy, .malformed]
+    /// The reads a model asks (hello is the session's, not a model's).
+    private static let failingReads: [BoxRead] = [.chargers, .prefs, .plan, .status, .prices, .history]
 
     private let random: SoakRandom
     private let lengthMs: Int64
@@ -108,7 +110,7 @@ struct SoakGenerator {
             updates += 1
             add(.box(.update(build: "ftw-demobox-\(updates + 1)")))
         case .failRead:
-            let read = BoxRead.allCases[random.below(BoxRead.allCases.count)]
+            let read = Self.failingReads[random.below(Self.failingReads.count)]
             let kind = Self.readFaults[random.below(Self.readFaults.count)]
             add(.box(.failRead(ReadFault(read: read, kind: kind, always: false))))
         case .rotate:

@@ -198,8 +198,7 @@ struct SoakInvariants {
         var credits: [Int: [SoakKind: Int]] = [:]
         let beganAtMs = stays.map(\.beganAtMs)
         for entry in timeline.steps {
-            guard case .box(.failRead(let fault)) = entry.step else { continue }
-            let kind = SoakKind(fault.read)
+            guard case .box(.failRead(let fault)) = entry.step, let kind = SoakKind(fault.read) else { continue }
             guard
                 let frame = timeline.received.first(where: {
                     $0.atMs >= entry.atMs && SoakKind(type: $0.type, detail: $0.detail) == kind

@@ -24,8 +24,8 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// The kind of the demo box's read `read`.
-    init(_ read: BoxRead) {
+    /// The kind of the demo box's read `read`; nil for hello, which no model asks.
+    init?(_ read: BoxRead) {
         switch read {
         case .chargers: self = .chargers
         case .prefs: self = .prefs
@@ -33,6 +33,7 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
         case .status: self = .status
         case .prices: self = .prices
         case .history: self = .history
+        case .hello: return nil
         }
     }
 
