@@ -199,7 +199,7 @@ let package = Package(
             dependencies: [
                 "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
                 "Trace", "History", "SealInterface", "SealTestSupport", "SessionTestSupport", "Bus", "ClockSeamTesting",
-                "Seal",
+                "Seal", "DemoBox",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),

@@ -171,14 +171,15 @@ def sealed_seeds():
 
 
 def scenario_seeds():
-    texts = re.findall(r'"""\n(.*?)"""', read("Apps", "Headless", "Tests", "HeadlessToolingTests", "ScenarioParserTests.swift"),
-                       re.S)
-    texts += re.findall(r"/// ```\n(.*?)/// ```", read("Apps", "Headless", "Sources", "Headless", "Scenario",
+    tests = ("Apps", "Headless", "Tests", "HeadlessToolingTests")
+    texts = re.findall(r'"""\n(.*?)"""', read(*tests, "ScenarioParserTests.swift"), re.S)
+    texts += re.findall(r"/// ```\n(.*?)/// ```", read("Apps", "Headless", "Sources", "HeadlessTooling", "Scenario",
                                                        "ScenarioParser.swift"), re.S)
+    texts += re.findall(r'"""\n(.*?)"""', read(*tests, "ScenarioVerbParserTests.swift"), re.S)
     for index, text in enumerate(texts):
         lines = [re.sub(r"^\s*(/// )?", "", line) for line in text.split("\n")]
         write("fuzz-scenario", f"tests-{index:02d}", "\n".join(lines).encode())
-    write("fuzz-scenario", "durations", b"wait 500ms; wait 5s; wait 2m; wait 1h; wait 1m30s; wait 1h2m3s4ms\n")
+    write("fuzz-scenario", "durations", b"wait 500ms; wait 5s; wait 2m; wait 1h; wait 1m30s; wait 1h2m3s4ms; wait 7d\n")
 
 
 def finding_seeds():

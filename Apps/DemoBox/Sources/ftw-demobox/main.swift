@@ -84,11 +84,9 @@ do {
     exit(2)
 }
 
-let box = SimulatedBox(
-    configuration: options.configuration(identity: state.identity, devices: state.devices),
-    clock: ContinuousClock(),
-    wallClock: SystemWallClock()
-)
+var configuration = options.configuration(identity: state.identity, devices: state.devices)
+if let build = state.build { configuration.build = build }
+let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
 // libdispatch makes its event loop's descriptors (epoll, eventfd, timerfd) on the first timer and traps (SIGILL)
 // when it cannot; a flood of connections can fill the descriptor table before the first handshake deadline is armed.
 // One timer now, before anything listens, makes them while descriptors are free.
@@ -153,7 +151,9 @@ let status: Int32 = await withTaskGroup(of: Void.self) { group in
         group.addTask {
             for await devices in await box.enrolmentUpdates() {
                 do {
-                    try DemoBoxState(identity: state.identity, devices: devices).save(folder: folder)
+                    try DemoBoxState(identity: state.identity, devices: devices, build: state.build).save(
+                        folder: folder
+                    )
                 } catch {
                     say("ftw-demobox: \(error)", to: .standardError)
                 }
@@ -177,7 +177,9 @@ let status: Int32 = await withTaskGroup(of: Void.self) { group in
 }
 if let folder = options.stateFolder {
     do {
-        try DemoBoxState(identity: state.identity, devices: await box.enrolledDevices).save(folder: folder)
+        try DemoBoxState(identity: state.identity, devices: await box.enrolledDevices, build: state.build).save(
+            folder: folder
+        )
     } catch {
         say("ftw-demobox: \(error)", to: .standardError)
     }

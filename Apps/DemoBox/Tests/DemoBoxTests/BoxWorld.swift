@@ -2,7 +2,9 @@ import BoxProtocol
 import ClockSeam
 import ClockSeamTesting
 import DemoBox
+import Noise
 import SessionInterface
+import Synchronization
 
 /// A simulated world around one demo box: a `Simulation` (its clock is both the box's clock and its wall clock),
 /// the box's service running, and test phones pumping their carriers, all on one deterministic thread.
@@ -53,6 +55,21 @@ struct BoxWorld: Sendable {
         return phone
     }
 
+    /// A phone that joined the room as a phone joins the relay, at `/r/<epoch>/<handle>/app` for `epoch` (the wall
+    /// clock's by default), every close it is handed told to `closes`.
+    func relayPhone(epoch: Int64? = nil, closes: CloseLog = CloseLog()) async throws -> TestPhone {
+        let secret = await box.rendezvousSecret
+        let epoch = epoch ?? Rendezvous.epoch(nowMs: nowMs)
+        let dialer = box.relayDialer(
+            path: { "/r/\(epoch)/\(Rendezvous.handle(secret: secret, epoch: epoch))/app" },
+            noteClose: { code, reason in closes.note(code, reason) }
+        )
+        let phone = try TestPhone(carrier: try await dialer.dial(), boxKey: box.boxStaticPublicKey)
+        pumps.yield(phone)
+        await simulation.settle()
+        return phone
+    }
+
     /// A phone enrolled with a fresh code of `role`, in a session.
     func enrolledPhone(role: String = "owner") async throws -> TestPhone {
         let code = await box.mintPairingCode(role: role)
@@ -60,6 +77,15 @@ struct BoxWorld: Sendable {
         try await phone.startHandshake(payload: code)
         await simulation.settle()
         return phone
+    }
+
+    /// An enrolled phone that said hello with a subscription, and the snap it got (nil when none came).
+    func helloedPhone() async throws -> (phone: TestPhone, snap: Snap?) {
+        let phone = try await enrolledPhone()
+        try await phone.send(Samples.hello())
+        await simulation.settle()
+        guard case .snap(let snap)? = await phone.received.last?.message else { return (phone, nil) }
+        return (phone, snap)
     }
 
     /// An enrolled phone that said hello with a subscription, its hello_ok and snap received and then forgotten.
@@ -81,4 +107,15 @@ struct BoxWorld: Sendable {
     }
 
     var nowMs: Int64 { simulation.clock.nowMs }
+}
+
+/// The closes a relay dialer reported, as a rendezvous hears them.
+final class CloseLog: Sendable {
+    private let closes = Mutex<[CarrierEvent]>([])
+
+    func note(_ code: Int, _ reason: String) {
+        closes.withLock { $0.append(.closed(code: code, reason: reason)) }
+    }
+
+    var all: [CarrierEvent] { closes.withLock { $0 } }
 }

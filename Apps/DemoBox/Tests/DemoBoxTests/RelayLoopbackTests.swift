@@ -153,6 +153,25 @@ import WebSocket
         }
     }
 
+    /// The wall-clock relay judges joins with the same model as the in-process room: its join allowance too.
+    @Test func aSpentJoinAllowanceIsClosed4429SlowDown() async throws {
+        try await Self.withRelay { box, relay in
+            await relay.spendJoinAllowance()
+            let (code, reason) = try await Self.closing(try await Self.connect(relay, await Self.path(box)))
+            #expect(code == 4429 && reason == "slow down")
+        }
+    }
+
+    @Test func aRestartClosesEverySocket1001() async throws {
+        try await Self.withRelay { box, relay in
+            let connection = try await Self.connect(relay, await Self.path(box))
+            #expect(try await Self.within("ready") { try await connection.receive() } == .text("ready"))
+            await relay.restart()
+            let (code, _) = try await Self.closing(connection)
+            #expect(code == 1001)
+        }
+    }
+
     @Test func theEpochTurningOverClosesEveryStream4410WithTheNewEpoch() async throws {
         try await Self.withRelay { box, relay in
             let old = Self.epoch()

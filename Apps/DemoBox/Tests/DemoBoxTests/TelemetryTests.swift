@@ -44,13 +44,7 @@ import Testing
 
     @Test func theSnapshotDescribesTheSevenFieldsAndBothDrivers() async throws {
         try await BoxWorld.run { world in
-            let phone = try await world.enrolledPhone()
-            try await phone.send(Samples.hello())
-            await world.settle()
-            guard case .snap(let snap)? = await phone.received.last?.message else {
-                Issue.record("no snap")
-                return
-            }
+            let snap = try #require(try await world.helloedPhone().snap)
             #expect(snap.dict.keys.sorted() == [1, 2, 3, 4, 5, 6, 10])
             #expect(snap.dict.filter { $0.value.srcId == "sungrow" }.keys.sorted() == [2, 3, 4, 5, 6])
             #expect(snap.dict[1]?.srcId == nil && snap.dict[10]?.srcId == nil)

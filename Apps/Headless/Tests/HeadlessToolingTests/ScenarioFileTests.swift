@@ -17,11 +17,11 @@ struct ScenarioFileTests {
             ("launch\nbox quiet meter.p1 on", "line 2: unknown device 'meter.p1'; devices are sungrow, easee"),
             (
                 "launch\nwait 100000h",
-                "line 2: this wait takes the scenario past 48 h of simulated time; a scenario spans at most 48 h"
+                "line 2: this wait takes the scenario past 31 days of simulated time; a scenario spans at most 31 days"
             ),
             (
-                "at 00:00 launch\nwait 47h\nat 23:00\nwait 1h1ms",
-                "line 4: this wait takes the scenario past 48 h of simulated time; a scenario spans at most 48 h"
+                "at 00:00 launch\nwait 23h\nat 23:00\nwait 30d1h1ms",
+                "line 4: this wait takes the scenario past 31 days of simulated time; a scenario spans at most 31 days"
             ),
             (
                 String(repeating: "box cut\n", count: 10_001),
@@ -76,7 +76,9 @@ struct ScenarioFileTests {
         #expect(
             run.errorOutput
                 == "ftw-headless: no file and no shipped scenario is named 'no-such-scenario'; the shipped scenarios "
-                + "are afternoon-prices, carrier-cut, quiet-device, second-open-tour, tour\n"
+                + "are across-runs-first, across-runs-second, afternoon-prices, box-update, carrier-cut, "
+                + "connection-timeline, failing-read, person-command, quiet-device, relay-slow-down, relay-words, "
+                + "second-open-tour, tour, week-away\n"
         )
         #expect(run.status == 1)
     }

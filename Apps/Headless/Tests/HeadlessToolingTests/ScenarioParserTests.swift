@@ -47,27 +47,28 @@ import Testing
             "view kitchen",
             "line 1: unknown view 'kitchen'; views are now, battery, grid, pv, load, ev, plan, prices, chargers, status, widget"
         ),
-        ("wait soon", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not 'soon'"),
-        ("at 25:00 launch", "line 1: a time is written HH:MM or HH:MM:SS, not '25:00'"),
+        ("wait soon", "line 1: a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not 'soon'"),
+        ("at 25:00 launch", "line 1: a time is written HH:MM, HH:MM:SS or HH:MM:SS.mmm, not '25:00'"),
         ("at 11:00\nat 10:00", "line 2: 'at' goes back in time; times must not decrease"),
         ("launch\ndate 2026-12-03", "line 2: 'date' belongs before the first step"),
         ("timezone Mars/Olympus\nlaunch", "line 1: unknown time zone 'Mars/Olympus'"),
         ("box prices-late maybe", "line 1: expected 'on' or 'off', not 'maybe'"),
         (
             "box teleport",
-            "line 1: a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', 'latency DURATION' or 'reboot'"
+            "line 1: a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', 'latency DURATION', 'reboot', 'update BUILD' or 'fail READ KIND [once|always]'"
         ),
         ("kill now", "line 1: 'kill' takes no argument"),
         ("# nothing here\n", "line 1: the scenario has no steps"),
         ("policy lazy\nlaunch", "line 1: a policy is 'age-keyed' or 'every-return', not 'lazy'"),
-        ("wait 1s2h", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '1s2h'"),
-        ("wait 1s1s", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '1s1s'"),
-        ("wait h", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not 'h'"),
-        ("wait 5", "line 1: a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '5'"),
+        ("wait 1s2h", "line 1: a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not '1s2h'"),
+        ("wait 1s1s", "line 1: a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not '1s1s'"),
+        ("wait h", "line 1: a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not 'h'"),
+        ("wait 5", "line 1: a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not '5'"),
         ("wait 48h", nil),
+        ("wait 31d", nil),
         (
-            "wait 48h1ms",
-            "line 1: this wait takes the scenario past 48 h of simulated time; a scenario spans at most 48 h"
+            "wait 31d1ms",
+            "line 1: this wait takes the scenario past 31 days of simulated time; a scenario spans at most 31 days"
         ),
         ("date 2026-02-29\nlaunch", "line 1: '2026-02-29' is not a calendar day from 2000-01-01 to 2099-12-31"),
         ("date 2028-02-29\nlaunch", nil),

@@ -80,6 +80,7 @@ extension LiveSession {
             traffic.receivedBytes += bytes.count
             received(bytes)
         case .closed(let code, let reason):
+            publish(.carrierClosed(code: code, reason: reason))
             connectionLost(Self.closed(code: code, reason: reason), closeCode: code, closeReason: reason)
         }
     }

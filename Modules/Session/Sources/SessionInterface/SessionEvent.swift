@@ -4,6 +4,10 @@ public import BoxProtocol
 public enum SessionEvent: Sendable, Hashable {
     /// The connection moved to a new state.
     case connection(ConnectionState)
+    /// The carrier closed under the session with this close code and reason (a relay's 4409/4410 carry the epoch,
+    /// 4429 why it is busy, 1001 a proxy's restart): published just before the ``connection(_:)`` close it causes, so
+    /// a timeline can name the code the close's message only quotes.
+    case carrierClosed(code: Int, reason: String)
     /// A live frame arrived (snap, delta or tick).
     case telemetry(TelemetryFrame)
     /// The first live frame of a new connection arrived: the stream is back, so someone "starts looking again".

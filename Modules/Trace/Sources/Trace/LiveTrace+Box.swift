@@ -13,7 +13,7 @@ extension LiveTrace {
         case .connection(let state):
             if case .streaming = state { return }
             box = nil
-        case .streamReturned, .planPushed, .asked, .boxError:
+        case .streamReturned, .planPushed, .asked, .boxError, .carrierClosed:
             break
         }
     }

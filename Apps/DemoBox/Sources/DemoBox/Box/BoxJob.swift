@@ -13,11 +13,13 @@ enum BoxJob: Sendable {
     case apiAnswer(session: Int, id: UInt32, messages: [Message])
     /// The next tile of a history query is read.
     case historyStep(session: Int, generation: Int)
+    /// The box's uplink tries to rejoin the room (after a relay restart), its `attempt`-th try.
+    case uplinkRejoin(attempt: Int)
 
     var isRelay: Bool {
         switch self {
         case .toBox, .toStream, .toRoom: true
-        case .apiAnswer, .historyStep: false
+        case .apiAnswer, .historyStep, .uplinkRejoin: false
         }
     }
 }

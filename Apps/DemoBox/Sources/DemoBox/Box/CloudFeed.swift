@@ -6,6 +6,9 @@ struct CloudFeed: Sendable {
     private var lastFields: [Int: Int64]?
     private var lastSentAt: Duration?
 
+    /// Whether anyone listens (a listener whose stream ended counts until the next message finds it gone).
+    var isFollowed: Bool { !subscribers.isEmpty }
+
     /// A new listener; each gets its own stream.
     mutating func subscribe() -> AsyncStream<CloudMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: CloudMessage.self)

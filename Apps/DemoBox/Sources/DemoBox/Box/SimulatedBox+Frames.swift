@@ -18,6 +18,7 @@ extension SimulatedBox {
                 )
             )
         }
+        if failedOnPurpose(envelope, session: number) { return }
         switch envelope.type {
         case Hello.wireType: onHello(envelope, session: number)
         case Sub.wireType: onSub(envelope, session: number)
@@ -34,9 +35,14 @@ extension SimulatedBox {
 
     /// Seals `message` for session `number` and passes it to the room; lane 0 frames take the session's bucket.
     func send(_ message: Message, id: UInt32?, to number: Int, flags: FrameFlags = []) {
+        send(envelope: message.envelope(id: id), lane: message.lane, to: number, flags: flags)
+    }
+
+    /// Seals `envelope` on `lane` for session `number` and passes it to the room.
+    func send(envelope: Envelope, lane: Lane, to number: Int, flags: FrameFlags = []) {
         guard let index = index(of: number) else { return }
-        let bucket = message.lane == .control ? sessions[index].controlBucket : nil
-        let frame = Frame(lane: message.lane, flags: flags, payload: message.envelope(id: id).encoded(), bucket: bucket)
+        let bucket = lane == .control ? sessions[index].controlBucket : nil
+        let frame = Frame(lane: lane, flags: flags, payload: envelope.encoded(), bucket: bucket)
         guard let bytes = try? frame.encoded() else { return }
         guard let wire = try? sessions[index].noise.seal(bytes) else { return closeSession(number) }
         relay(.toRoom(.binary(wire)))

@@ -4,8 +4,6 @@ import Noise
 import SessionInterface
 
 extension SimulatedBox {
-    private static let pulse: Duration = .seconds(1)
-
     /// The box's service: the 1 Hz pulse (uptime, the drivers, every session's stream, the cloud feed) and the
     /// timer that releases delayed deliveries and replies. Returns when its task is cancelled.
     public func run() async throws {
@@ -26,14 +24,60 @@ extension SimulatedBox {
         }
     }
 
+    /// The pulse of a box nobody follows (no phone in the room, no session, no cloud listener): once a minute on the
+    /// wall clock, so a week away costs a week of minutes, not of seconds. A phone or a listener arriving brings the
+    /// 1 Hz pulse back at once.
+    private static let idlePulseMs: Int64 = 60_000
+
     private func pulses(_ metronome: Metronome) async {
-        var beat = Int64((metronome.elapsed / Self.pulse).rounded(.down)) + 1
         while !Task.isCancelled {
-            let due = Self.pulse * beat
-            guard (try? await metronome.sleep(until: due)) != nil else { return }
+            if isIdle {
+                let waitMs = Self.idlePulseMs - LocalZone.floorMod(wallClock.nowMs, Self.idlePulseMs)
+                guard await sleepWhileIdle(until: metronome.elapsed + .milliseconds(waitMs), metronome) else {
+                    continue
+                }
+            } else {
+                // Whole seconds, not `Duration / Duration`: its floating-point quotient can round an exact beat
+                // down, and the box would pulse again at the same instant for ever.
+                let beat = metronome.elapsed.components.seconds + 1
+                guard (try? await metronome.sleep(until: .seconds(beat))) != nil else { return }
+            }
+            guard !Task.isCancelled else { return }
             pulse()
-            beat += 1
         }
+    }
+
+    /// Nobody follows the box: its pulse has nothing to stream.
+    private var isIdle: Bool {
+        sessions.isEmpty && relayModel.room.streams.isEmpty && !cloud.isFollowed
+    }
+
+    /// Sleeps until `due` unless someone arrives first (``noteArrival()``); true when `due` came.
+    private func sleepWhileIdle(until due: Duration, _ metronome: Metronome) async -> Bool {
+        idleEndedByArrival = false
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await metronome.sleep(until: due)
+                await self.endIdleWait()
+            }
+            await withCheckedContinuation { idleWaiter = $0 }
+            group.cancelAll()
+        }
+        return !idleEndedByArrival
+    }
+
+    private func endIdleWait() {
+        idleWaiter?.resume()
+        idleWaiter = nil
+    }
+
+    /// A phone joined the room or a cloud listener subscribed: an idle box catches its house up to now (so what it
+    /// sends first is fresh) and pulses at 1 Hz again from the next second.
+    func noteArrival() {
+        guard idleWaiter != nil else { return }
+        idleEndedByArrival = true
+        stepHouse()
+        endIdleWait()
     }
 
     /// One pulse of the box.
@@ -42,11 +86,9 @@ extension SimulatedBox {
         let wallMs = wallClock.nowMs
         let uptimeMs = uptime.nowMs
         let elapsed = metronome.elapsed
-        turnEpochIfDue(wallMs: wallMs)
+        if relayModel.turnIfDue() { closeSessionsIfRoomEmpty() }
         refreshPlanIfQuarterTurned(wallMs: wallMs)
-        let seconds = Double((elapsed - lastStep).wholeMilliseconds) / 1000
-        lastStep = elapsed
-        house.step(wallMs: wallMs, uptimeMs: uptimeMs, seconds: seconds, plannedBatteryW: plannedBatteryW(wallMs))
+        stepHouse()
         for session in sessions.map(\.number) { streamPulse(session: session) }
         cloud.pulse(
             liveFields: liveFields(uptimeMs: uptimeMs),
@@ -54,6 +96,15 @@ extension SimulatedBox {
             elapsed: elapsed,
             heartbeat: configuration.cloudHeartbeat
         )
+    }
+
+    /// The house's physics and drivers move on to now.
+    private func stepHouse() {
+        let wallMs = wallClock.nowMs
+        let elapsed = metronome.elapsed
+        let seconds = Double((elapsed - lastStep).wholeMilliseconds) / 1000
+        lastStep = elapsed
+        house.step(wallMs: wallMs, uptimeMs: uptime.nowMs, seconds: seconds, plannedBatteryW: plannedBatteryW(wallMs))
     }
 
     /// Runs every job whose time has come, in order.
@@ -85,12 +136,13 @@ extension SimulatedBox {
     private func perform(_ job: BoxJob) {
         switch job {
         case .toBox(let stream, let bytes):
-            guard room.contains(stream) else { return }
+            guard relayModel.room.contains(stream) else { return }
             receive(bytes)
-        case .toStream(let stream, let event): room.deliver(event, to: stream)
-        case .toRoom(let event): room.broadcast(event)
+        case .toStream(let stream, let event): relayModel.room.deliver(event, to: stream)
+        case .toRoom(let event): relayModel.room.broadcast(event)
         case .apiAnswer(let session, let id, let messages): finishAPI(session: session, id: id, messages: messages)
         case .historyStep(let session, let generation): historyStep(session: session, generation: generation)
+        case .uplinkRejoin(let attempt): uplinkRejoin(attempt: attempt)
         }
     }
 
@@ -100,25 +152,5 @@ extension SimulatedBox {
         return house.fields(modeIndex: ModeCatalogue.index(of: house.mode)).filter { fid, _ in
             LiveHouse.source(ofField: fid).map { sources[$0]?.state == .live } ?? true
         }
-    }
-
-    /// The relay's epoch now; `rotateEpoch` moves it on by one.
-    func relayEpoch(wallMs: Int64) -> Int64 {
-        Rendezvous.epoch(nowMs: wallMs) + epochOffset
-    }
-
-    /// At the top of the hour the relay closes every WebSocket stream with 4410 and the new epoch.
-    private func turnEpochIfDue(wallMs: Int64) {
-        let epoch = relayEpoch(wallMs: wallMs)
-        guard epoch != currentEpoch else { return }
-        currentEpoch = epoch
-        closeEpochStreams(epoch: epoch)
-    }
-
-    func closeEpochStreams(epoch: Int64) {
-        for stream in room.streams where stream.epoch != nil {
-            room.remove(stream.id, closing: .closed(code: 4410, reason: String(epoch)))
-        }
-        if room.streams.isEmpty { closeAllSessions() }
     }
 }

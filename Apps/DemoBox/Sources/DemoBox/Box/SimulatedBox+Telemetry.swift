@@ -24,8 +24,9 @@ extension SimulatedBox {
         return SHA256.hash(bytes).prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// `hello` → `hello_ok` (then `snap` when it carried a `sub`); an undecodable hello gets no answer.
-    func onHello(_ envelope: Envelope, session number: Int) {
+    /// `hello` → `hello_ok` (then `snap` when it carried a `sub`); an undecodable hello gets no answer. A `booting`
+    /// box says so in `hello_ok.mode` and streams nothing yet: the phone says hello again.
+    func onHello(_ envelope: Envelope, session number: Int, booting: Bool = false) {
         guard let body = envelope.body, let hello = try? Hello(body: body), let index = index(of: number) else {
             return
         }
@@ -39,8 +40,8 @@ extension SimulatedBox {
         let caps = isFloor ? [Capability.statusCore] : Self.capabilities
         let answer = HelloOK(
             proto: proto,
-            mode: isFloor ? "floor" : Self.canWrite(role) ? "full" : "readonly",
-            box: BoxInfo(id: boxID, build: "ftw-demobox", tz: configuration.timeZone),
+            mode: booting ? "booting" : isFloor ? "floor" : Self.canWrite(role) ? "full" : "readonly",
+            box: BoxInfo(id: boxID, build: build, tz: configuration.timeZone),
             clock: ClockInfo(syncedAtMs: 0, uptimeMs: uptime.nowMs),
             caps: caps,
             capsHash: Self.capsHash(caps),
@@ -48,10 +49,10 @@ extension SimulatedBox {
             hint: isFloor ? "app_update" : nil,
             role: role,
             scopes: role.scopes,
-            subscribed: hello.sub != nil
+            subscribed: hello.sub != nil && !booting
         )
         send(.helloOK(answer), id: envelope.id, to: number)
-        if let sub = hello.sub { applySub(sub, session: number) }
+        if let sub = hello.sub, !booting { applySub(sub, session: number) }
     }
 
     /// The box's id: the first 16 hex digits of SHA-256 of its static key, as the app names the site.

@@ -19,8 +19,13 @@ public struct DemoBoxConfiguration: Sendable {
     public var uptimeAtStartMs: Int64 = 3_600_000
     /// The relay's delay, each direction, on the injected clock.
     public var relayLatency: Duration = .zero
+    /// What `hello_ok.box.build` says: the box's software build, which a phone keeps a refused route under.
+    public var build = "ftw-demobox"
     /// Whether `GET /api/planner/preferences` exists; false answers `E_UNKNOWN_OP {field: path}` like a real box.
     public var servesPlannerPrefs = true
+    /// The relay's join allowance: joins per address in a fixed 60 s window before 4429 `slow down` (protocol.md
+    /// §8.3: 30, as the production relay); nil for none, for a benchmark that measures a hundred returns a minute.
+    public var joinAllowance: Int? = 30
     /// The box's keys; nil makes fresh random ones.
     public var identity: DemoBoxIdentity? = nil
     /// Phones enrolled before the box started (a restart with `--state`), so a known phone reconnects.

@@ -10,11 +10,15 @@ public struct DemoBoxState: Sendable, Hashable, Codable {
     public var identity: DemoBoxIdentity
     /// The enrolled phones.
     public var devices: [EnrolledDevice]
+    /// The build the box last ran (`hello_ok.box.build`), so a box updated in one run is still updated in the next;
+    /// nil in a state written before builds were kept (the default build).
+    public var build: String?
 
     /// Makes a state.
-    public init(identity: DemoBoxIdentity, devices: [EnrolledDevice]) {
+    public init(identity: DemoBoxIdentity, devices: [EnrolledDevice], build: String? = nil) {
         self.identity = identity
         self.devices = devices
+        self.build = build
     }
 
     /// The state kept in `folder`, or nil when there is none yet.

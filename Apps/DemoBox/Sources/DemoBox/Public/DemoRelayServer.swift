@@ -1,14 +1,18 @@
 public import Bus
 import ClockSeam
+import Foundation
 import SessionInterface
 import WebSocket
 
 /// The demo box's relay room over WebSocket on 127.0.0.1: phones join at `/r/<epoch>/<handle>/app` exactly as they
 /// join the real relay, and meet the same room the in-process dialer joins (the box's own uplink is in-process).
 ///
-/// The relay's rules: a path that is not an app join, or a handle that is not this box's room, closes 4400; a wrong
-/// epoch closes 4409 with the right one; a fifth stream closes 4429 `streams`; text from a phone, or a message over
-/// 65536 bytes, closes 4400; the epoch turning over closes 4410 with the new one. `ready` and `gone` arrive as text.
+/// The relay's rules are the box's `RelayModel`, the same the in-process room follows: 30 joins per address in a
+/// fixed 60 s window (the address is the first of `X-Forwarded-For`, as Caddy sets it, else loopback), else 4429
+/// `slow down`; a path that is not an app join, or a handle that is not this box's room, closes 4400; a wrong epoch
+/// closes 4409 with the right one; a fifth stream closes 4429 `streams`; the epoch turning over closes 4410 with the
+/// new one; a restart closes every socket with 1001. This type only moves bytes: text from a phone, or a message
+/// over 65536 bytes, closes 4400. `ready` and `gone` arrive as text.
 ///
 /// ## Concurrency
 /// Each connection runs two child tasks of ``run()``: one hands the room's events to the socket, one hands the
@@ -62,19 +66,36 @@ public final class DemoRelayServer: Sendable {
         await server.close()
     }
 
-    /// Turns the relay's epoch over now (a test's top of the hour): every WebSocket stream closes with 4410 and the
-    /// new epoch, and only the new epoch's room is open.
+    /// Turns the relay's epoch over now (a test's top of the hour): every stream closes with 4410 and the new epoch,
+    /// and only the new epoch's room is open.
     public func rotateEpoch() async {
-        await box.rotateEpoch()
+        await box.rotateRelayEpoch()
+    }
+
+    /// Restarts the relay's proxy: every socket closes with 1001 and the box rejoins after its backoff.
+    public func restart() async {
+        await box.restartRelay()
+    }
+
+    /// Spends the household's join allowance for this window: joins get 4429 `slow down` until it turns.
+    public func spendJoinAllowance() async {
+        await box.spendJoinAllowance()
+    }
+
+    /// The address the relay counts a join against: the first of `X-Forwarded-For`, which Caddy sets in front of
+    /// the real relay, else the loopback every socket here comes from.
+    static func address(of request: WebSocketUpgradeRequest) -> String {
+        let forwarded = request.headers["x-forwarded-for"]?.split(separator: ",").first
+        return forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? RelayModel.householdAddress
     }
 
     private func serve(_ request: WebSocketUpgradeRequest) async {
-        let decision = await box.relayJoin(path: request.path)
+        let decision = await box.relayJoin(path: request.path, address: Self.address(of: request))
         guard let connection = try? request.accept() else { return }
         switch decision {
         case .refused(let code, let reason):
-            await connection.close(code: code, reason: reason)
-        case .joined(let id, let events):
+            await connection.close(code: UInt16(clamping: code), reason: reason)
+        case .joined(let id, let events, _):
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await Self.forward(events, to: connection) }
                 group.addTask { await self.read(connection, stream: id) }

@@ -27,7 +27,7 @@ public actor SimulatedBox {
     let planner: Planner
 
     var uptime: BoxUptime
-    var room = RelayRoom()
+    var relayModel: RelayModel
     var jobs = TimedJobs<BoxJob>()
     var relayLatency: Duration
     var sessions: [AppSession] = []
@@ -44,8 +44,9 @@ public actor SimulatedBox {
     var received: [ReceivedRequest] = []
     var cloud = CloudFeed()
     var lastStep: Duration = .zero
-    var epochOffset: Int64 = 0
-    var currentEpoch: Int64
+    /// What `hello_ok.box.build` says; ``update(build:)`` changes it.
+    public private(set) var build: String
+    var readFaults = ReadFaults()
     var historyGeneration = 0
     var leaseCount = 0
     var lanHint = ""
@@ -53,6 +54,9 @@ public actor SimulatedBox {
     let wakeups: AsyncStream<Duration>
     let wakeupSink: AsyncStream<Duration>.Continuation
     var isRunning = false
+    /// The idle pulse's wait, resumed by its own timer or by someone arriving.
+    var idleWaiter: CheckedContinuation<Void, Never>?
+    var idleEndedByArrival = false
 
     /// Makes a box that starts now on `clock` (uptime, delays, the pulse) and reads `wallClock` for everything a
     /// person reads as a time (prices, the plan, history, the sun).
@@ -82,7 +86,12 @@ public actor SimulatedBox {
         relayLatency = configuration.relayLatency
         pricesLate = configuration.pricesLate
         enrolment = Enrolment(devices: configuration.enrolledDevices)
-        currentEpoch = Rendezvous.epoch(nowMs: now)
+        relayModel = RelayModel(
+            wallClock: wallClock,
+            secret: identity.rendezvousSecret,
+            joinAllowance: configuration.joinAllowance
+        )
+        build = configuration.build
         let (stream, sink) = AsyncStream.makeStream(of: Duration.self)
         wakeups = stream
         wakeupSink = sink
@@ -97,9 +106,21 @@ public actor SimulatedBox {
     /// Box uptime now: what every age, lease and deadline on the wire is measured in.
     public var uptimeMs: Int64 { uptime.nowMs }
 
-    /// The app side of the in-process relay room: each dial joins the room as an app stream.
+    /// The app side of the in-process relay room: each dial joins the room as an app stream, without a join path
+    /// (no allowance or epoch applies).
     public nonisolated func inProcessDialer() -> any CarrierDialer {
         InProcessDialer(box: self)
+    }
+
+    /// The app side of the in-process relay room, joined as a phone joins the real relay: each dial asks for
+    /// `path()` (`/r/<epoch>/<handle>/app`), so the household's join allowance, the epoch (4409) and the handle are
+    /// judged as over WebSocket, and every close the relay hands the phone is told to `noteClose` (as a WebSocket
+    /// carrier tells its rendezvous), so a 4409 or 4410 corrects the next path.
+    public nonisolated func relayDialer(
+        path: @escaping @Sendable () -> String,
+        noteClose: @escaping @Sendable (Int, String) -> Void
+    ) -> any CarrierDialer {
+        InProcessDialer(box: self, joinPath: InProcessDialer.JoinPath(path: path, noteClose: noteClose))
     }
 
     /// A fresh 16-byte pairing code: single use, valid 10 minutes of wall clock, burnt after 5 wrong guesses.
@@ -148,7 +169,9 @@ public actor SimulatedBox {
 
     /// The simulated cloud's copy of the live readings: on change, plus a heartbeat.
     public func cloudFeed() -> AsyncStream<CloudMessage> {
-        cloud.subscribe()
+        let feed = cloud.subscribe()
+        noteArrival()
+        return feed
     }
 
     /// Sets the relay's delay, each direction; deliveries already on their way keep their time and their order.
@@ -159,9 +182,7 @@ public actor SimulatedBox {
     /// Drops every app stream now, mid-request too, like a lost network: each carrier's `incoming` ends with
     /// `.closed(code: 1006, …)`; with no phone left in the room the box closes its sessions.
     public func cutCarriers() {
-        for stream in room.streams {
-            room.remove(stream.id, closing: .closed(code: 1006, reason: "connection lost"))
-        }
+        relayModel.cut()
         closeAllSessions()
     }
 
@@ -190,8 +211,16 @@ public actor SimulatedBox {
         uptime = BoxUptime(clock: clock, startMs: 0)
         house.forgetAnswers()
         regeneratePlan()
+        relayModel.boxLeaves()
         relay(.toRoom(.control("gone")))
-        relay(.toRoom(.control("ready")))
+        uplinkRejoin(attempt: 0)
+    }
+
+    /// Updates the box to `build` and restarts it (``reboot()``): the next `hello_ok` says `box.build: build`, so
+    /// a phone asks again what it remembered the old build refusing.
+    public func update(build: String) {
+        self.build = build
+        reboot()
     }
 
     /// The source ids of the simulated devices: the site meter and the charger.

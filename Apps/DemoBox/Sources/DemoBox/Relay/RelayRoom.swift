@@ -8,22 +8,32 @@ struct RelayRoom: Sendable {
     /// One phone's stream into the room.
     struct Stream: Sendable {
         let id: Int
-        /// The epoch it joined under over WebSocket; nil for an in-process stream, which the hourly turnover
-        /// leaves alone.
+        /// The epoch it joined under; nil for an in-process stream that joined without a path.
         let epoch: Int64?
+        /// Whether the relay's hourly turn closes it (4410): the WebSocket streams. In-process streams are closed
+        /// only by a rotation the scenario asks for (see `RelayModel.turnIfDue`).
+        let followsTheHour: Bool
         let continuation: AsyncStream<CarrierEvent>.Continuation
+        /// Told of the close the relay hands the phone, as a WebSocket carrier reports a close frame.
+        let onClose: (@Sendable (Int, String) -> Void)?
     }
 
     private(set) var streams: [Stream] = []
     private var nextID = 1
 
     /// Adds a stream, or nil when four are already in the room.
-    mutating func join(epoch: Int64?) -> (id: Int, events: AsyncStream<CarrierEvent>)? {
+    mutating func join(
+        epoch: Int64?,
+        followsTheHour: Bool,
+        onClose: (@Sendable (Int, String) -> Void)?
+    ) -> (id: Int, events: AsyncStream<CarrierEvent>)? {
         guard streams.count < Self.maxStreams else { return nil }
         let (events, continuation) = AsyncStream.makeStream(of: CarrierEvent.self)
         let id = nextID
         nextID += 1
-        streams.append(Stream(id: id, epoch: epoch, continuation: continuation))
+        streams.append(
+            Stream(id: id, epoch: epoch, followsTheHour: followsTheHour, continuation: continuation, onClose: onClose)
+        )
         return (id, events)
     }
 
@@ -46,12 +56,22 @@ struct RelayRoom: Sendable {
     mutating func remove(_ id: Int, closing: CarrierEvent? = nil) -> Stream? {
         guard let index = streams.firstIndex(where: { $0.id == id }) else { return nil }
         let stream = streams.remove(at: index)
-        if let closing { stream.continuation.yield(closing) }
+        if let closing {
+            if case .closed(let code, let reason) = closing { stream.onClose?(code, reason) }
+            stream.continuation.yield(closing)
+        }
         stream.continuation.finish()
         return stream
     }
 
-    /// A stream that is closed before it opens: what a fifth phone gets.
+    /// Closes every stream `matching` with `code` and `reason`.
+    mutating func close(where matching: (Stream) -> Bool = { _ in true }, code: Int, reason: String) {
+        for stream in streams where matching(stream) {
+            remove(stream.id, closing: .closed(code: code, reason: reason))
+        }
+    }
+
+    /// A stream that is closed before it opens: what a refused join gets.
     static func refused(code: Int, reason: String) -> AsyncStream<CarrierEvent> {
         let (events, continuation) = AsyncStream.makeStream(of: CarrierEvent.self)
         continuation.yield(.closed(code: code, reason: reason))

@@ -1,56 +1,105 @@
 import ClockSeam
-import Noise
 import SessionInterface
 
 extension SimulatedBox {
     /// The largest message the relay carries.
     static let maxRelayMessage = 65_536
+    /// How long the box's uplink waits before it rejoins the room after the relay dropped it: its full-jitter
+    /// backoff (`random × min(60 s, 500 ms · 2^attempt)`, protocol.md §8.3) at its middle, so a simulation replays.
+    static func uplinkBackoff(attempt: Int) -> Duration {
+        .milliseconds(min(60_000, 500 << min(attempt, 7)) / 2)
+    }
 
-    /// Joins the room as an in-process app stream; a fifth stream is closed at once with 4429 `streams`.
+    /// Joins the room as an in-process app stream without a join path (a test of the box alone): no allowance or
+    /// epoch applies; a fifth stream is closed at once with 4429 `streams`.
     func joinInProcess() -> any Carrier {
-        guard let joined = join(epoch: nil) else {
-            return InProcessCarrier(
-                box: self,
-                streamID: nil,
-                incoming: RelayRoom.refused(code: 4429, reason: "streams")
-            )
+        carrier(for: join(path: nil, address: RelayModel.householdAddress, followsTheHour: false))
+    }
+
+    /// Joins the room in-process at `path`, as a phone joins the real relay: the household's join allowance, the
+    /// epoch and the handle are judged as over WebSocket, and every close is told to `noteClose` as a WebSocket
+    /// carrier reports its close frame. The hourly turn leaves the stream alone; a rotation does not.
+    func joinInProcess(path: String, noteClose: @escaping @Sendable (Int, String) -> Void) -> any Carrier {
+        let decision = join(
+            path: path,
+            address: RelayModel.householdAddress,
+            followsTheHour: false,
+            onClose: noteClose
+        )
+        if case .refused(let code, let reason) = decision { noteClose(code, reason) }
+        return carrier(for: decision)
+    }
+
+    /// Judges a WebSocket join from `address` the way the relay does (``RelayModel/join(path:address:followsTheHour:onClose:)``).
+    func relayJoin(path: String, address: String) -> RelayModel.Join {
+        join(path: path, address: address, followsTheHour: true)
+    }
+
+    /// The relay's next epoch comes now: every stream closes with 4410 and the new epoch, which phones adopt and
+    /// rejoin under.
+    public func rotateRelayEpoch() {
+        relayModel.rotate()
+        closeSessionsIfRoomEmpty()
+    }
+
+    /// The relay's clock reads `hours` off the wall clock: joins under the wall clock's epoch get 4409 with the
+    /// relay's (a phone adopts it only within one epoch of its own).
+    public func skewRelayClock(hours: Int64) {
+        relayModel.skew(hours: hours)
+        closeSessionsIfRoomEmpty()
+    }
+
+    /// The household's join allowance for this 60 s window is spent: joins get 4429 `slow down` until it turns.
+    public func spendJoinAllowance() {
+        relayModel.spendAllowance()
+    }
+
+    /// The relay's proxy restarts: every stream and the box's uplink close with 1001; the box rejoins after its
+    /// backoff, and phones that joined meanwhile hear `ready` then.
+    public func restartRelay() {
+        relayModel.restart()
+        closeAllSessions()
+        schedule(.uplinkRejoin(attempt: 0), after: Self.uplinkBackoff(attempt: 0))
+    }
+
+    /// The box's uplink tries the room again; refused by the allowance, it backs off once more.
+    func uplinkRejoin(attempt: Int) {
+        guard !relayModel.boxInRoom else { return }
+        guard relayModel.boxJoins() else {
+            return schedule(.uplinkRejoin(attempt: attempt + 1), after: Self.uplinkBackoff(attempt: attempt + 1))
         }
-        return InProcessCarrier(box: self, streamID: joined.id, incoming: joined.events)
+        relay(.toRoom(.control("ready")))
     }
 
-    /// Judges a WebSocket join path the way the relay does: a path that is not `/r/<epoch>/<handle>/app` is 4400,
-    /// an epoch other than the relay's is 4409 with the right one, a handle that is not this box's room is 4400,
-    /// a fifth stream is 4429 `streams`.
-    func relayJoin(path: String) -> RelayDecision {
-        guard let join = RelayPath(path) else { return .refused(code: 4400, reason: "bad path") }
-        let epoch = relayEpoch(wallMs: wallClock.nowMs)
-        guard join.epoch == epoch else { return .refused(code: 4409, reason: String(epoch)) }
-        guard join.handle == Rendezvous.handle(secret: identity.rendezvousSecret, epoch: epoch) else {
-            return .refused(code: 4400, reason: "unknown handle")
+    private func join(
+        path: String?,
+        address: String,
+        followsTheHour: Bool,
+        onClose: (@Sendable (Int, String) -> Void)? = nil
+    ) -> RelayModel.Join {
+        let decision = relayModel.join(path: path, address: address, followsTheHour: followsTheHour, onClose: onClose)
+        guard case .joined(let id, _, let hearsReady) = decision else { return decision }
+        noteArrival()
+        if hearsReady { relay(.toStream(id, .control("ready"))) }
+        return decision
+    }
+
+    private func carrier(for decision: RelayModel.Join) -> any Carrier {
+        switch decision {
+        case .joined(let id, let events, _):
+            InProcessCarrier(box: self, streamID: id, incoming: events)
+        case .refused(let code, let reason):
+            InProcessCarrier(box: self, streamID: nil, incoming: RelayRoom.refused(code: code, reason: reason))
         }
-        guard let joined = self.join(epoch: epoch) else { return .refused(code: 4429, reason: "streams") }
-        return .joined(id: joined.id, events: joined.events)
-    }
-
-    /// The relay's next epoch comes early: every WebSocket stream is closed with 4410 and the new epoch, which
-    /// phones adopt and rejoin under.
-    func rotateEpoch() {
-        epochOffset += 1
-        currentEpoch = relayEpoch(wallMs: wallClock.nowMs)
-        closeEpochStreams(epoch: currentEpoch)
-    }
-
-    private func join(epoch: Int64?) -> (id: Int, events: AsyncStream<CarrierEvent>)? {
-        guard let joined = room.join(epoch: epoch) else { return nil }
-        relay(.toStream(joined.id, .control("ready")))
-        return joined
     }
 
     /// A phone's message enters the relay towards the uplink.
     ///
     /// - Throws: `SessionError` `.carrierLost` when the stream has left the room (a cut, a close).
     func carrierSend(streamID: Int, _ message: [UInt8]) throws(SessionError) {
-        guard room.contains(streamID) else { throw SessionError(.carrierLost, "the stream has left the room") }
+        guard relayModel.room.contains(streamID) else {
+            throw SessionError(.carrierLost, "the stream has left the room")
+        }
         relay(.toBox(stream: streamID, bytes: message))
     }
 
@@ -61,7 +110,12 @@ extension SimulatedBox {
 
     /// A stream left the room (its socket closed); with no phone left the box closes its sessions.
     func leaveRoom(streamID: Int, closing: CarrierEvent? = nil) {
-        guard room.remove(streamID, closing: closing) != nil else { return }
-        if room.streams.isEmpty { closeAllSessions() }
+        guard relayModel.leave(streamID, closing: closing) else { return }
+        closeSessionsIfRoomEmpty()
+    }
+
+    /// With no phone left in the room the relay tells the box `gone`, and the box closes its sessions.
+    func closeSessionsIfRoomEmpty() {
+        if relayModel.room.streams.isEmpty { closeAllSessions() }
     }
 }

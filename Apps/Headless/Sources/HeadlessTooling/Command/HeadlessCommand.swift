@@ -11,10 +11,12 @@ public enum HeadlessCommand {
           tour [--json] [--svg FILE]
               The seed's table: the relay-path tour under the age-keyed policy and the old every-return policy,
               side by side, against the embedded demo box on a simulated clock.
-          run SCENARIO [--policy age-keyed|every-return] [--data DIR] [--json] [--svg FILE]
+          run SCENARIO [--policy age-keyed|every-return] [--data DIR] [--json] [--timeline] [--svg FILE]
                        [--real-time [--site SITE]]
               Runs a scenario file (or a shipped scenario by name) against the embedded demo box, or with
-              --real-time on the wall clock against a paired ftw-demobox through its relay.
+              --real-time on the wall clock against a paired ftw-demobox through its relay. --data keeps the
+              phone's sealed files and the embedded box's state in DIR for the next run; --timeline lists each
+              stay's connection steps (dial, handshake, hello_ok, live, close), which --json always carries.
           scenarios
               Lists the shipped scenarios.
           launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--baseline PROGRAM] [--json]
@@ -77,6 +79,7 @@ public enum HeadlessCommand {
 
     private static func runScenario(_ options: inout CommandOptions) async throws -> Int32 {
         let json = options.flag("--json")
+        let showsTimeline = options.flag("--timeline")
         let svg = try options.value("--svg").map(PictureFile.init)
         let policy = try options.value("--policy").map(Self.policy)
         let data = try options.folder("--data")
@@ -100,9 +103,8 @@ public enum HeadlessCommand {
         if json {
             try printJSON(report)
         } else {
-            print(
-                ReportPrinter(timeZone: TimeZone(identifier: scenario.settings.timeZone) ?? .current).text(of: report)
-            )
+            let zone = TimeZone(identifier: scenario.settings.timeZone) ?? .current
+            print(ReportPrinter(timeZone: zone, showsTimeline: showsTimeline).text(of: report))
         }
         return report.errors.isEmpty ? 0 : 1
     }

@@ -5,9 +5,14 @@ public import Foundation
 public struct ReportPrinter: Sendable {
     /// The zone the times of day are written in (the box's).
     public var timeZone: TimeZone
+    /// Whether each stay lists its connection's timeline (`run --timeline`); `--json` always carries it.
+    public var showsTimeline: Bool
 
     /// Makes a printer that writes times of day in `timeZone`.
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone, showsTimeline: Bool = false) {
+        self.timeZone = timeZone
+        self.showsTimeline = showsTimeline
+    }
 
     /// One scenario's stays, with what each cost the box and what the person saw.
     public func text(of report: ScenarioReport) -> String {
@@ -17,7 +22,8 @@ public struct ReportPrinter: Sendable {
             ? "\(duration(report.simulatedMs)) on the wall clock"
             : "\(duration(report.simulatedMs)) simulated in \(seconds) s"
         var lines = ["\(report.name) (\(report.policy)): \(report.stays.count) stays, \(covered)"]
-        for stay in report.stays { lines += self.lines(of: stay) }
+        let firstDay = report.stays.first.map { day(of: $0.beganAtMs) }
+        for stay in report.stays { lines += self.lines(of: stay, dated: day(of: stay.beganAtMs) != firstDay) }
         for line in report.sealedFiles { lines.append("sealed files: \(line)") }
         for note in report.notes { lines.append("note: \(note)") }
         for error in report.errors { lines.append("ERROR: \(error)") }
@@ -44,10 +50,12 @@ public struct ReportPrinter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func lines(of stay: StayReport) -> [String] {
+    /// A stay on another day than the first (a return after days away) names its date too.
+    private func lines(of stay: StayReport, dated: Bool) -> [String] {
         let kinds = stay.requestsByType.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        let began = (dated ? day(of: stay.beganAtMs) + " " : "") + timeOfDay(stay.beganAtMs)
         var lines = [
-            "stay \(stay.number)  \(stay.launched ? "launch" : "return")  \(timeOfDay(stay.beganAtMs))  "
+            "stay \(stay.number)  \(stay.launched ? "launch" : "return")  \(began)  "
                 + "\(stay.total) request frame\(stay.total == 1 ? "" : "s")"
                 + (kinds.isEmpty ? "" : ": \(kinds.joined(separator: ", "))")
         ]
@@ -62,15 +70,59 @@ public struct ReportPrinter: Sendable {
         let live = stay.liveMs.map(duration) ?? "never"
         lines.append("    first content \(content), live \(live); asks log \(stay.asksLogged)")
         if let why = stay.notLiveBecause { lines.append("    never live: \(why)") }
+        for read in stay.failedReads {
+            let shown = read.olderAnswerShown ? "the older answer is still shown" : "nothing is shown for it"
+            lines.append("    failed read: \(read.what) at \(timeOfDay(read.atMs, exact: true)): \(read.why); \(shown)")
+        }
+        for command in stay.commands { lines.append("    " + line(of: command)) }
+        if showsTimeline, !stay.timeline.isEmpty {
+            lines.append("    timeline:")
+            lines += stay.timeline.map { "      \(timeOfDay($0.atMs, exact: true))  \(line(of: $0))" }
+        }
         if let mismatch = stay.mismatch { lines.append("    ERROR: \(mismatch)") }
         return lines
     }
 
-    private func timeOfDay(_ ms: Int64) -> String {
+    private func line(of command: CommandReport) -> String {
+        let given = "command \(command.command) at \(timeOfDay(command.atMs, exact: true))"
+        guard let settled = command.settledAtMs else { return "\(given): not settled when the scenario ended" }
+        let after = "after \(duration(settled - command.atMs))"
+        switch (command.state, command.error) {
+        case (let state?, let error?): return "\(given): \(state) (\(error)) \(after)"
+        case (let state?, nil): return "\(given): \(state) \(after)"
+        case (nil, let error): return "\(given): failed \(after): \(error ?? "no answer")"
+        }
+    }
+
+    private func line(of step: ConnectionStep) -> String {
+        switch step.kind {
+        case .dial: return "dial (attempt \(step.attempt ?? 1))"
+        case .awaitingBox:
+            return "awaiting the box: it moves to this hour's room at \(timeOfDay(step.boxMovesAtMs ?? step.atMs))"
+        case .handshake: return "handshake"
+        case .helloOK: return "hello_ok (build \(step.build ?? "?"))"
+        case .live: return "live"
+        case .close:
+            let code = step.code.map {
+                " \($0)" + ((step.closeReason ?? "").isEmpty ? "" : " \"\(step.closeReason ?? "")\"")
+            }
+            return "close\(code ?? ""): \(step.reason ?? "")"
+        }
+    }
+
+    private func timeOfDay(_ ms: Int64, exact: Bool = false) -> String {
+        format(ms, exact ? "HH:mm:ss.SSS" : "HH:mm:ss")
+    }
+
+    private func day(of ms: Int64) -> String {
+        format(ms, "yyyy-MM-dd")
+    }
+
+    private func format(_ ms: Int64, _ pattern: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "HH:mm:ss"
+        formatter.dateFormat = pattern
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 

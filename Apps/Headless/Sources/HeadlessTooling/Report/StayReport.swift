@@ -32,6 +32,13 @@ public struct StayReport: Sendable, Hashable, Codable {
     /// Why the stay never went live (the last close's reason, or a box that answered hello and sent nothing); nil for
     /// a stay that went live.
     public var notLiveBecause: String?
+    /// The connection's timeline in the stay: every attempt's dial, handshake, `hello_ok`, first live reading and
+    /// close, with its time.
+    public var timeline: [ConnectionStep] = []
+    /// Every read that failed while the stay was in front: what, why, and whether an older answer is still shown.
+    public var failedReads: [FailedRead] = []
+    /// Every command a person gave in the stay, and how it settled.
+    public var commands: [CommandReport] = []
 
     /// The total number of request frames the box received.
     public var total: Int { requests.count }

@@ -18,8 +18,13 @@ public struct ScenarioRunner: Sendable {
     public var name: String
     /// A policy that wins over the scenario's header (the side-by-side tour runs one scenario under both).
     public var policy: AskPolicy?
-    /// Where the sealed files live; nil for a fresh temporary folder removed afterwards.
+    /// Where the sealed files live; nil for a fresh temporary folder removed afterwards. The embedded box keeps its
+    /// identity, its enrolled phones and its build in its ``boxFolderName`` subfolder, so a second run relaunches
+    /// against the same box with what the first sealed.
     public var dataFolder: URL?
+
+    /// The subfolder of ``dataFolder`` where the embedded demo box keeps its state (`demobox.json`).
+    public static let boxFolderName = "demobox"
     /// Watches the run for checks beyond the report (the soak's); nil for none.
     var observer: (any ScenarioObserver)?
 
@@ -35,7 +40,7 @@ public struct ScenarioRunner: Sendable {
     /// the end.
     ///
     /// - Throws: `ScenarioError` naming the line of a step that cannot run (an `at` in the past, a view before
-    ///   any launch).
+    ///   any launch); `DemoBoxError` when the box's state in the data folder cannot be read or written.
     public func run() async throws -> (report: ScenarioReport, picture: SVGChart?) {
         let started = ContinuousClock.now
         let settings = scenario.settings
@@ -47,22 +52,32 @@ public struct ScenarioRunner: Sendable {
             ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("ftw-headless-\(UUID().uuidString)")
         defer { if dataFolder == nil { try? FileManager.default.removeItem(at: folder) } }
+        let boxFolder = dataFolder?.appendingPathComponent(Self.boxFolderName).path
+        let kept = try boxFolder.flatMap { folder throws(DemoBoxError) in try DemoBoxState.load(folder: folder) }
         let simulation = Simulation(originMs: origin)
         let outcome = try await simulation.run { simulation in
-            var box = DemoBoxConfiguration()
-            box.timeZone = settings.timeZone
-            box.servesPlannerPrefs = settings.plannerPrefs
+            var configuration = DemoBoxConfiguration()
+            configuration.timeZone = settings.timeZone
+            configuration.servesPlannerPrefs = settings.plannerPrefs
+            if let kept {
+                configuration.identity = kept.identity
+                configuration.enrolledDevices = kept.devices
+                configuration.build = kept.build ?? configuration.build
+            }
+            let box = SimulatedBox(configuration: configuration, clock: simulation.clock, wallClock: simulation.clock)
             let world = ScenarioWorld(
-                stage: SimulatedStage(
-                    simulation: simulation,
-                    box: SimulatedBox(configuration: box, clock: simulation.clock, wallClock: simulation.clock)
-                ),
+                stage: SimulatedStage(simulation: simulation, box: box),
                 folder: folder,
                 policy: policy ?? settings.policy,
                 instantOfTimeOfDay: { day.instantMs(atTimeOfDay: $0, in: zone) },
                 observer: observer
             )
-            return try await world.play(scenario.lines)
+            let outcome = try await world.play(scenario.lines)
+            if let boxFolder {
+                try DemoBoxState(identity: box.identity, devices: await box.enrolledDevices, build: await box.build)
+                    .save(folder: boxFolder)
+            }
+            return outcome
         }
         var report = outcome.report
         report.name = name
@@ -76,7 +91,7 @@ public struct ScenarioRunner: Sendable {
         for step in steps {
             switch step {
             case .at(let time): return time
-            case .box: continue
+            case .box, .relay: continue
             default: return nil
             }
         }

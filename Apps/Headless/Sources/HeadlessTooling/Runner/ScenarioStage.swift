@@ -22,6 +22,8 @@ protocol ScenarioStage: Sendable {
     func run() async throws
     /// Turns a box knob; returns a note when the stage cannot.
     func turn(_ knob: BoxKnob) async -> String?
+    /// Has the relay say a word; returns a note when the stage cannot.
+    func turn(relay knob: RelayKnob) async -> String?
     /// The request frames the box received, or nil when they are not visible from here.
     func receivedRequests() async -> [ReceivedRequest]?
     /// A new app process on the phone's sealed files in `store`.

@@ -1,3 +1,4 @@
+import BoxProtocol
 import Bus
 import Cache
 import FTWClient
@@ -79,11 +80,18 @@ actor ScenarioWorld {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             group.addTask { await self.watchStream(client.sessionEvents.subscribe()) }
+            group.addTask { await ReadWatch(client: client).follow { await self.readFailed($0) } }
             if let observer { group.addTask { await observer.follow(client: client) } }
             await stage.settle()
             var cursor = start
             while cursor < lines.count, lines[cursor].step != .kill {
                 await observer?.step(lines[cursor].step, atMs: stage.nowMs, client: client)
+                if case .command(let command) = lines[cursor].step {
+                    let given = stays.commandGiven(
+                        CommandReport(atMs: stage.nowMs, command: "\(command)", op: command.request.op)
+                    )
+                    group.addTask { await self.give(command, to: client, keptAt: given) }
+                }
                 try await apply(lines[cursor], to: client)
                 cursor += 1
             }
@@ -116,6 +124,7 @@ actor ScenarioWorld {
         case .show(let view): client.show(view)
         case .hide(let view): client.hide(view)
         case .refresh(let view): client.refresh(view)
+        case .command: break
         case .launch: throw ScenarioError(line: line.number, "'launch' while the app is running; 'kill' it first")
         default: try await applyWithoutApp(line)
         }
@@ -136,6 +145,11 @@ actor ScenarioWorld {
         case .box(let knob):
             await turn(knob)
             await stage.settle()
+        case .relay(let knob):
+            // A rotation and a restart close every stream: frames on their way are lost as in a cut.
+            if knob == .rotate || knob == .restart { stays.carrierCut() }
+            if let note = await stage.turn(relay: knob) { notes.append(note) }
+            await stage.settle()
         case .kill:
             break
         default:
@@ -144,8 +158,11 @@ actor ScenarioWorld {
     }
 
     private func turn(_ knob: BoxKnob) async {
-        // A reboot closes every session: frames on their way are lost as in a cut.
-        if knob == .cutCarriers || knob == .reboot { stays.carrierCut() }
+        // A reboot (an update too) closes every session: frames on their way are lost as in a cut.
+        switch knob {
+        case .cutCarriers, .reboot, .update: stays.carrierCut()
+        default: break
+        }
         if let note = await stage.turn(knob) { notes.append(note) }
     }
 
@@ -153,8 +170,48 @@ actor ScenarioWorld {
         for await event in events {
             switch event {
             case .streamReturned: stays.streamReturned(atMs: stage.nowMs)
-            case .connection(let state): stays.connection(state)
+            case .connection(let state): stays.connection(state, atMs: stage.nowMs)
+            case .carrierClosed(let code, let reason): stays.carrierClosed(code: code, reason: reason)
             default: break
+            }
+        }
+    }
+
+    private func readFailed(_ failure: ReadWatch.Failure) {
+        stays.readFailed(
+            FailedRead(
+                atMs: stage.nowMs,
+                what: failure.what,
+                name: failure.name,
+                why: failure.why,
+                olderAnswerShown: failure.olderAnswerShown
+            )
+        )
+    }
+
+    /// Sends a person's command and keeps how it settled; the scenario goes on meanwhile.
+    private func give(_ command: PersonCommand, to client: HeadlessClient, keptAt place: (stay: Int, index: Int)?) async
+    {
+        let result: Result<CommandOutcome, SessionError>
+        do {
+            result = .success(try await client.session.command(command.request))
+        } catch {
+            result = .failure(error)
+        }
+        guard let place else { return }
+        settled(place, result)
+    }
+
+    private func settled(_ place: (stay: Int, index: Int), _ result: Result<CommandOutcome, SessionError>) {
+        let nowMs = stage.nowMs
+        stays.commandSettled(place) { report in
+            report.settledAtMs = nowMs
+            switch result {
+            case .success(let outcome):
+                report.state = outcome.state
+                report.error = outcome.error?.code.rawValue
+            case .failure(let error):
+                report.error = "\(error)"
             }
         }
     }

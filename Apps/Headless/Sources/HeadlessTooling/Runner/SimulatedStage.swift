@@ -32,6 +32,19 @@ struct SimulatedStage: ScenarioStage {
         case .cutCarriers: await box.cutCarriers()
         case .relayLatency(let latency): await box.setRelayLatency(latency)
         case .reboot: await box.reboot()
+        case .update(let build): await box.update(build: build)
+        case .failRead(let fault): await box.failRead(fault)
+        case .stopFailing(let read): await box.stopFailing(read)
+        }
+        return nil
+    }
+
+    func turn(relay knob: RelayKnob) async -> String? {
+        switch knob {
+        case .rotate: await box.rotateRelayEpoch()
+        case .skew(let hours): await box.skewRelayClock(hours: Int64(hours))
+        case .slowDown: await box.spendJoinAllowance()
+        case .restart: await box.restartRelay()
         }
         return nil
     }
@@ -56,10 +69,16 @@ struct SimulatedStage: ScenarioStage {
             paired = record
         }
         guard let paired else { throw ScenarioError(line: 1, "the pairing record could not be kept") }
+        // The relay path as the wall clock's dialer takes it: this hour's room named by the rendezvous, which adopts
+        // the epoch a 4409 or 4410 announces. A new process starts with a new rendezvous, as a relaunch does.
+        let rendezvous = RelayRendezvous(secret: paired.rendezvousSecret, wallClock: simulation.clock)
         return HeadlessClient(
             paired: paired,
             store: store,
-            dialer: box.inProcessDialer(),
+            dialer: box.relayDialer(
+                path: { rendezvous.path },
+                noteClose: { rendezvous.noteClose(code: $0, reason: $1) }
+            ),
             clock: simulation.clock,
             wallClock: simulation.clock,
             random: SeededRandomSource(seed: 7),

@@ -1,3 +1,4 @@
+import BoxProtocol
 import DemoBox
 import FTWClient
 import SessionInterface
@@ -19,6 +20,9 @@ struct StayBook {
         var answeredHello = false
         /// When the relay moves the box to this hour's room, if the stay waited for it (the hour's turn).
         var boxMovesAtMs: Int64?
+        var timeline: [ConnectionStep] = []
+        var failedReads: [FailedRead] = []
+        var commands: [CommandReport] = []
 
         /// Why the stay never went live, in a line a person reads; nil once it did.
         var notLiveBecause: String? {
@@ -32,6 +36,7 @@ struct StayBook {
     private var stays: [Stay] = []
     private var rule = Stays()
     private var pendingLaunch: (atMs: Int64, drawn: DrawnFromFiles)?
+    private var pendingCarrierClose: (code: Int, reason: String)?
 
     /// The app was launched and its sealed files drew `drawn`; the stay begins at the first phase in front.
     mutating func launched(atMs: Int64, drawn: DrawnFromFiles) {
@@ -74,18 +79,69 @@ struct StayBook {
         let since = atMs - stays[last].began
         if stays[last].liveMs == nil { stays[last].liveMs = since }
         if stays[last].firstContentMs == nil { stays[last].firstContentMs = since }
+        stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .live))
     }
 
-    /// The connection changed: a close keeps its reason and hello marks the box as answering, so a stay that never
-    /// goes live can say why; a wait for the box at the hour's turn keeps when the relay moves it.
-    mutating func connection(_ state: ConnectionState) {
-        guard let last = stays.indices.last, stays[last].ended == nil else { return }
-        switch state {
-        case .closed(let reason): stays[last].lastClose = reason.message
-        case .streaming: stays[last].answeredHello = true
-        case .awaitingBox(let arrival): stays[last].boxMovesAtMs = arrival.movesAtMs
-        case .idle, .dialing, .handshaking: break
+    /// The connection changed: it goes on the stay's timeline; a close keeps its reason and hello marks the box as
+    /// answering, so a stay that never goes live can say why. A close at the moment the stay ended (the background,
+    /// a kill) still belongs to it.
+    mutating func connection(_ state: ConnectionState, atMs: Int64) {
+        guard let last = stays.indices.last, stays[last].ended.map({ $0 == atMs }) ?? true else {
+            pendingCarrierClose = nil
+            return
         }
+        let inFront = stays[last].ended == nil
+        switch state {
+        case .closed(let reason):
+            if inFront { stays[last].lastClose = reason.message }
+            stays[last].timeline.append(
+                ConnectionStep(
+                    atMs: atMs,
+                    kind: .close,
+                    code: pendingCarrierClose?.code,
+                    closeReason: pendingCarrierClose?.reason,
+                    reason: reason.message
+                )
+            )
+        case .streaming(let hello):
+            if inFront { stays[last].answeredHello = true }
+            stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .helloOK, build: hello.box.build))
+        case .dialing(let attempt):
+            stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .dial, attempt: attempt))
+        case .handshaking:
+            stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .handshake))
+        case .awaitingBox(let arrival):
+            stays[last].boxMovesAtMs = arrival.movesAtMs
+            stays[last].timeline.append(
+                ConnectionStep(atMs: atMs, kind: .awaitingBox, boxMovesAtMs: arrival.movesAtMs)
+            )
+        case .idle:
+            break
+        }
+        pendingCarrierClose = nil
+    }
+
+    /// The carrier closed with `code` and `reason`: the close the session publishes next carries them.
+    mutating func carrierClosed(code: Int, reason: String) {
+        pendingCarrierClose = (code, reason)
+    }
+
+    /// A read failed: kept when the stay is in front (the background's own failures are not what a person sees).
+    mutating func readFailed(_ read: FailedRead) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        stays[last].failedReads.append(read)
+    }
+
+    /// A person gave a command in the running stay; returns where it is kept, for ``commandSettled(_:_:)``.
+    mutating func commandGiven(_ command: CommandReport) -> (stay: Int, index: Int)? {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return nil }
+        stays[last].commands.append(command)
+        return (last, stays[last].commands.count - 1)
+    }
+
+    /// The command kept at `place` settled: `update` fills in how.
+    mutating func commandSettled(_ place: (stay: Int, index: Int), _ update: (inout CommandReport) -> Void) {
+        update(&stays[place.stay].commands[place.index])
     }
 
     /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
@@ -115,7 +171,10 @@ struct StayBook {
                 firstContentMs: stay.firstContentMs,
                 liveMs: stay.liveMs,
                 boxMovesAtMs: stay.boxMovesAtMs,
-                notLiveBecause: stay.notLiveBecause
+                notLiveBecause: stay.notLiveBecause,
+                timeline: stay.timeline,
+                failedReads: stay.failedReads,
+                commands: stay.commands
             )
         }
     }

@@ -25,6 +25,10 @@ struct WallClockStage: ScenarioStage {
         "box knob '\(knob)' not turned: the box runs in its own process"
     }
 
+    func turn(relay knob: RelayKnob) async -> String? {
+        "relay word '\(knob)' not said: the relay runs in the box's own process"
+    }
+
     func receivedRequests() async -> [ReceivedRequest]? { nil }
 
     func makeClient(store: FileSealedStore, policy: AskPolicy) async throws -> HeadlessClient {

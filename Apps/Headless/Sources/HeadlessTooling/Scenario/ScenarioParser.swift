@@ -1,3 +1,4 @@
+import BoxProtocol
 import Cache
 import DemoBox
 import FTWClient
@@ -16,6 +17,9 @@ import SessionInterface
 /// kill
 /// launch; inactive; active; view battery
 /// box cut; box latency 120ms; box prices-late on; box quiet sungrow on
+/// box update 2.1; box fail chargers timeout once; relay rotate; relay skew 1; relay slow-down; relay restart
+/// at 11:00:00.250 command mode self_consumption
+/// wait 3d
 /// ```
 ///
 /// Every mistake is reported with its line number and what was expected, never guessed around.
@@ -25,9 +29,10 @@ public enum ScenarioParser {
     /// The longest scenario text: 1 MiB, far beyond ``maxSteps`` steps of plain writing, so that the work and
     /// memory a stray large input costs are bounded before any of it is read.
     public static let maxBytes = 1 << 20
-    /// The longest simulated span of a scenario, from its start to the end of its last wait: two days, so a slip
-    /// of the finger (`wait 100000h`) is refused before it keeps the clock running for weeks.
-    public static let maxSpan = Duration.seconds(48 * 3600)
+    /// The longest simulated span of a scenario, from its start to the end of its last wait: 31 days, so a return
+    /// after a week's holiday is an ordinary scenario, and a slip of the finger (`wait 100000h`) is refused before it
+    /// keeps the clock running for years.
+    public static let maxSpan = Duration.seconds(31 * 86_400)
 
     /// Parses a whole file, in time linear in its length.
     ///
@@ -139,6 +144,8 @@ public enum ScenarioParser {
         case "refresh": return .refresh(try view(words, line: line))
         case "wait": return .wait(try duration(try single(words, line: line), line: line))
         case "box": return .box(try knob(Array(words.dropFirst()), line: line))
+        case "relay": return .relay(try relayKnob(Array(words.dropFirst()), line: line))
+        case "command": return .command(try command(Array(words.dropFirst()), line: line))
         default: throw ScenarioError(line: line, "unknown step '\(words[0])'")
         }
     }
@@ -171,13 +178,91 @@ public enum ScenarioParser {
         case ("cut", 1): return .cutCarriers
         case ("latency", 2): return .relayLatency(try duration(words[1], line: line))
         case ("reboot", 1): return .reboot
+        case ("update", 2): return .update(build: try build(words[1], line: line))
+        case ("fail", 3), ("fail", 4): return try readFault(Array(words.dropFirst()), line: line)
         default:
             throw ScenarioError(
                 line: line,
                 "a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', "
-                    + "'latency DURATION' or 'reboot'"
+                    + "'latency DURATION', 'reboot', 'update BUILD' or 'fail READ KIND [once|always]'"
             )
         }
+    }
+
+    /// A build as `hello_ok.box.build` carries it: 1 to 64 printable ASCII characters.
+    private static func build(_ word: String, line: Int) throws(ScenarioError) -> String {
+        guard (1...64).contains(word.utf8.count), word.utf8.allSatisfy({ (0x21...0x7e).contains($0) }) else {
+            throw ScenarioError(line: line, "a build is 1 to 64 printable ASCII characters, not '\(word)'")
+        }
+        return word
+    }
+
+    /// `READ timeout|busy|malformed|refused [once|always]`, or `READ off`.
+    private static func readFault(_ words: [String], line: Int) throws(ScenarioError) -> BoxKnob {
+        guard let read = BoxRead(rawValue: words[0]) else {
+            let known = BoxRead.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ScenarioError(line: line, "unknown read '\(words[0])'; reads are \(known)")
+        }
+        if words[1] == "off", words.count == 2 { return .stopFailing(read) }
+        guard let kind = ReadFault.Kind(rawValue: words[1]) else {
+            throw ScenarioError(
+                line: line,
+                "a read fails by timeout, busy, malformed or refused (or 'off' lifts it), not '\(words[1])'"
+            )
+        }
+        switch words.count == 3 ? words[2] : "once" {
+        case "once": return .failRead(ReadFault(read: read, kind: kind, always: false))
+        case "always": return .failRead(ReadFault(read: read, kind: kind, always: true))
+        default: throw ScenarioError(line: line, "a read fails 'once' or 'always', not '\(words[2])'")
+        }
+    }
+
+    private static func relayKnob(_ words: [String], line: Int) throws(ScenarioError) -> RelayKnob {
+        switch (words.first, words.count) {
+        case ("rotate", 1): return .rotate
+        case ("slow-down", 1): return .slowDown
+        case ("restart", 1): return .restart
+        case ("skew", 2):
+            guard let hours = Int(words[1]), (-24...24).contains(hours) else {
+                throw ScenarioError(line: line, "the relay's skew is whole hours from -24 to 24, not '\(words[1])'")
+            }
+            return .skew(hours: hours)
+        default:
+            throw ScenarioError(
+                line: line,
+                "a relay word is 'rotate', 'skew HOURS', 'slow-down' or 'restart'"
+            )
+        }
+    }
+
+    private static func command(_ words: [String], line: Int) throws(ScenarioError) -> PersonCommand {
+        switch (words.first, words.count) {
+        case ("mode", 2):
+            let mode = ModeKey(rawValue: words[1])
+            guard ModeKey.all.contains(mode) else {
+                let known = ModeKey.all.map(\.rawValue).joined(separator: ", ")
+                throw ScenarioError(line: line, "unknown mode '\(words[1])'; modes are \(known)")
+            }
+            return .mode(mode)
+        case ("hold", 2) where words[1] == "off": return .releaseHold
+        case ("hold", 2): return .hold(watts: try watts(words[1], line: line), for: nil)
+        case ("hold", 4) where words[2] == "for":
+            return .hold(watts: try watts(words[1], line: line), for: try duration(words[3], line: line))
+        case ("boost", 2) where words[1] == "off": return .cancelBoost
+        case ("boost", 2): return .boost(try duration(words[1], line: line))
+        default:
+            throw ScenarioError(
+                line: line,
+                "a command is 'mode MODE', 'hold WATTS [for DURATION]', 'hold off', 'boost DURATION' or 'boost off'"
+            )
+        }
+    }
+
+    private static func watts(_ word: String, line: Int) throws(ScenarioError) -> Int {
+        guard let watts = Int(word), (0...1_000_000).contains(watts) else {
+            throw ScenarioError(line: line, "a power is whole watts from 0 to 1000000, not '\(word)'")
+        }
+        return watts
     }
 
     private static func single(_ words: [String], line: Int) throws(ScenarioError) -> String {
@@ -203,25 +288,42 @@ public enum ScenarioParser {
         }
     }
 
-    /// `HH:MM` or `HH:MM:SS`, as milliseconds after midnight.
+    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.mmm` (one to three digits of a second), as milliseconds after midnight.
     static func timeOfDay(_ text: String, line: Int) throws(ScenarioError) -> Int64 {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int64($0) }
+        let malformed = ScenarioError(line: line, "a time is written HH:MM, HH:MM:SS or HH:MM:SS.mmm, not '\(text)'")
+        let whole = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = whole[0].split(separator: ":", omittingEmptySubsequences: false).map(digits)
         guard (2...3).contains(parts.count), let hours = parts[0], let minutes = parts[1],
             let seconds = parts.count == 3 ? parts[2] : 0,
             (0..<24).contains(hours), (0..<60).contains(minutes), (0..<60).contains(seconds)
-        else { throw ScenarioError(line: line, "a time is written HH:MM or HH:MM:SS, not '\(text)'") }
-        return ((hours * 60 + minutes) * 60 + seconds) * 1000
+        else { throw malformed }
+        var milliseconds: Int64 = 0
+        if whole.count == 2 {
+            guard parts.count == 3, (1...3).contains(whole[1].count), let fraction = digits(whole[1]) else {
+                throw malformed
+            }
+            milliseconds = fraction * [100, 10, 1][whole[1].count - 1]
+        }
+        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
     }
 
-    /// A duration such as `500ms`, `5s`, `2m`, `1h` or `1m30s`: ASCII digits, each unit at most once and in that
-    /// order.
+    /// One to eight ASCII digits as a number; nil for anything else (a sign, a non-ASCII digit, too many).
+    private static func digits(_ text: Substring) -> Int64? {
+        guard (1...8).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int64(text)
+    }
+
+    /// A duration such as `500ms`, `5s`, `2m`, `1h`, `3d` or `1m30s`: ASCII digits, each unit at most once and
+    /// from days down to milliseconds.
     ///
     /// Read by hand in one pass: a regular expression cost half a millisecond a line. A number whose milliseconds do
     /// not fit an `Int64` is refused rather than trapped on or read as zero.
     static func duration(_ text: String, line: Int) throws(ScenarioError) -> Duration {
         let malformed = ScenarioError(
             line: line,
-            "a duration is written like 500ms, 5s, 2m, 1h or 1m30s, not '\(text)'"
+            "a duration is written like 500ms, 5s, 2m, 1h, 3d or 1m30s, not '\(text)'"
         )
         var rest = Substring(text).utf8
         var total: Int64 = 0
@@ -248,6 +350,7 @@ public enum ScenarioParser {
     private static func unit(leading text: Substring.UTF8View) -> (ms: Int64, length: Int)? {
         if text.starts(with: "ms".utf8) { return (1, 2) }
         switch text.first {
+        case UInt8(ascii: "d"): return (86_400_000, 1)
         case UInt8(ascii: "h"): return (3_600_000, 1)
         case UInt8(ascii: "m"): return (60_000, 1)
         case UInt8(ascii: "s"): return (1_000, 1)

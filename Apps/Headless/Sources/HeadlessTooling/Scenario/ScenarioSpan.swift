@@ -15,7 +15,7 @@ struct ScenarioSpan {
     /// - Throws: `ScenarioError` on `line` when the step takes the scenario past its bound.
     mutating func add(_ step: ScenarioStep, line: Int) throws(ScenarioError) {
         switch step {
-        case .box: return
+        case .box, .relay: return
         case .at(let timeOfDayMs):
             if startMs == nil { start(at: timeOfDayMs) }
             clockMs = max(clockMs, timeOfDayMs)
@@ -23,10 +23,11 @@ struct ScenarioSpan {
             if startMs == nil { start(at: Self.defaultStartMs) }
             let leftMs = ScenarioParser.maxSpan.wholeMilliseconds - (clockMs - (startMs ?? clockMs))
             guard duration.wholeMilliseconds <= leftMs else {
-                let hours = ScenarioParser.maxSpan.wholeMilliseconds / 3_600_000
+                let days = ScenarioParser.maxSpan.wholeMilliseconds / 86_400_000
                 throw ScenarioError(
                     line: line,
-                    "this wait takes the scenario past \(hours) h of simulated time; a scenario spans at most \(hours) h"
+                    "this wait takes the scenario past \(days) days of simulated time; a scenario spans at most "
+                        + "\(days) days"
                 )
             }
             clockMs += duration.wholeMilliseconds

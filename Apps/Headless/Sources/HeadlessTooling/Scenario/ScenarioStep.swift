@@ -1,7 +1,9 @@
+import ClockSeam
 public import FTWClient
 public import SessionInterface
 
-/// One step of a scenario: a lifecycle event, a view, a wait, or a turn of one of the demo box's knobs.
+/// One step of a scenario: a lifecycle event, a view, a wait, a person's command, or a turn of one of the demo box's
+/// or the relay's knobs.
 public enum ScenarioStep: Sendable, Hashable {
     /// Jumps the simulated clock forward to this local time of day (ms after midnight); never backwards.
     case at(timeOfDayMs: Int64)
@@ -21,4 +23,21 @@ public enum ScenarioStep: Sendable, Hashable {
     case wait(Duration)
     /// The demo box changes.
     case box(BoxKnob)
+    /// The relay says one of its words.
+    case relay(RelayKnob)
+    /// A person gives a command; the scenario goes on while it settles.
+    case command(PersonCommand)
+
+    /// `duration` as a scenario writes it: `3d4h`, `1m30s`, `500ms`.
+    static func written(_ duration: Duration) -> String {
+        var left = duration.wholeMilliseconds
+        guard left > 0 else { return "0ms" }
+        var text = ""
+        for (unit, ms) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1_000), ("ms", 1)]
+        where left >= ms {
+            text += "\(left / ms)\(unit)"
+            left %= ms
+        }
+        return text
+    }
 }

@@ -1,9 +1,11 @@
+import DemoBox
 import FTWClient
 import SessionInterface
 
 /// Draws a random stretch of life for the soak: a person who glances, backgrounds the app for seconds or hours,
 /// kills it, opens and closes views and pulls to refresh, while the box publishes prices early or late, loses its
-/// carriers mid-request, reboots and has devices fall quiet.
+/// carriers mid-request, reboots, is updated, fails one read, has devices fall quiet, and the relay rotates its
+/// epoch, reads the wrong hour or runs out of joins.
 ///
 /// The scenario is built from the same steps the parser makes, so `ftw-headless run` could play it as a file, and
 /// the same seed always draws the same scenario.
@@ -13,7 +15,14 @@ struct SoakGenerator {
 
     private enum Action {
         case wait, glance, background, kill, show, hide, refresh, cut, reboot, quiet, latency, pricesLate, publish
+        case update, failRead, rotate, skew, slowDown
     }
+
+    /// The ways a read fails in the soak: each once, so the rules' retry (a new look, a name turn) is what is soaked.
+    /// A refusal is left out: it is sealed with the build and asked again only after an update.
+    private static let readFaults: [ReadFault.Kind] = [.timeout, .busy, .malformed]
+    /// The reads a model asks (hello is the session's, not a model's).
+    private static let failingReads: [BoxRead] = [.chargers, .prefs, .plan, .status, .prices, .history]
 
     private let random: SoakRandom
     private let lengthMs: Int64
@@ -24,6 +33,11 @@ struct SoakGenerator {
     private var openViews: [ViewName] = []
     private var quiet: Set<String> = []
     private var pricesLate = false
+    private var updates = 0
+    private var relaySkewed = false
+    /// When the relay last rotated: at most once an hour, as the real relay turns its epoch (two in one hour would
+    /// put it two epochs ahead, which a phone rightly refuses to adopt).
+    private var lastRotationMs: Int64?
 
     /// A generator for `hours` of simulated time from `seed`.
     init(seed: UInt64, hours: Double) {
@@ -53,7 +67,8 @@ struct SoakGenerator {
     private mutating func nextAction() -> Action {
         random.pick([
             (30, .wait), (10, .glance), (12, .background), (3, .kill), (10, .show), (6, .hide), (4, .refresh),
-            (3, .cut), (2, .reboot), (3, .quiet), (2, .latency), (2, .pricesLate), (2, .publish),
+            (3, .cut), (2, .reboot), (3, .quiet), (2, .latency), (2, .pricesLate), (2, .publish), (1, .update),
+            (3, .failRead), (1, .rotate), (1, .skew), (1, .slowDown),
         ])
     }
 
@@ -84,9 +99,29 @@ struct SoakGenerator {
     }
 
     private mutating func knob(_ action: Action? = nil) {
-        switch action ?? random.pick([(3, .cut), (2, .reboot), (3, .quiet), (2, .pricesLate), (2, .publish)]) {
+        let background: [(Int, Action)] = [
+            (3, .cut), (2, .reboot), (3, .quiet), (2, .pricesLate), (2, .publish), (1, .update), (1, .rotate),
+            (1, .skew), (1, .slowDown),
+        ]
+        switch action ?? random.pick(background) {
         case .cut: add(.box(.cutCarriers))
         case .reboot: add(.box(.reboot))
+        case .update:
+            updates += 1
+            add(.box(.update(build: "ftw-demobox-\(updates + 1)")))
+        case .failRead:
+            let read = Self.failingReads[random.below(Self.failingReads.count)]
+            let kind = Self.readFaults[random.below(Self.readFaults.count)]
+            add(.box(.failRead(ReadFault(read: read, kind: kind, always: false))))
+        case .rotate:
+            guard lastRotationMs.map({ elapsedMs - $0 >= 3_600_000 }) ?? true else { return }
+            lastRotationMs = elapsedMs
+            add(.relay(.rotate))
+        case .skew:
+            // A relay an hour off, then right again: the phone adopts the relay's epoch within one of its own.
+            relaySkewed.toggle()
+            add(.relay(.skew(hours: relaySkewed ? (random.chance(50) ? 1 : -1) : 0)))
+        case .slowDown: add(.relay(.slowDown))
         case .quiet:
             let source = random.chance(50) ? "sungrow" : "easee"
             let goesQuiet = !quiet.contains(source)

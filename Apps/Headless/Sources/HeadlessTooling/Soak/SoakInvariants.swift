@@ -169,23 +169,59 @@ struct SoakInvariants {
     private var triggers: [Int64] {
         let steps = timeline.steps.filter { entry in
             switch entry.step {
-            case .launch, .show, .refresh, .box(.cutCarriers), .box(.reboot): true
+            case .launch, .show, .refresh: true
             case .phase(let phase): phase != .background
-            default: false
+            default: Self.isFault(entry.step)
             }
         }
         return (steps.map(\.atMs) + timeline.streamReturns).sorted()
+    }
+
+    /// When each kind's asks failed: a failed read frees the box's one API slot, and the reads queued behind it (of
+    /// other kinds) leave then, however long it held the slot (a read the box never answers holds it 20 s).
+    private var failures: [(kind: SoakKind, atMs: Int64)] {
+        timeline.outcomes.filter { $0.settled == .failed }.map { ($0.kind, $0.atMs) }
+    }
+
+    /// Whether `step` drops the read on the wire (a cut; a reboot, an update, a rotation or a restart closing every
+    /// session), so the read is asked again.
+    private static func isFault(_ step: ScenarioStep) -> Bool {
+        switch step {
+        case .box(.cutCarriers), .box(.reboot), .box(.update), .relay(.rotate), .relay(.restart): true
+        default: false
+        }
+    }
+
+    /// For each stay (by index) and kind, the reads a `box fail … once` made fail: the first frame of its read the
+    /// box received after the step is refused or never answered, and asked again (a busy API read at once).
+    private func failedOnPurpose() -> [Int: [SoakKind: Int]] {
+        var credits: [Int: [SoakKind: Int]] = [:]
+        let beganAtMs = stays.map(\.beganAtMs)
+        for entry in timeline.steps {
+            guard case .box(.failRead(let fault)) = entry.step, let kind = SoakKind(fault.read) else { continue }
+            guard
+                let frame = timeline.received.first(where: {
+                    $0.atMs >= entry.atMs && SoakKind(type: $0.type, detail: $0.detail) == kind
+                }),
+                let stay = Stays.index(atMs: frame.atMs, beganAtMs: beganAtMs)
+            else { continue }
+            credits[stay, default: [:]][kind, default: 0] += 1
+        }
+        return credits
     }
 
     /// Every request the box received follows, within ``eventReachMs``, a lifecycle step, a view, a pull to refresh,
     /// a fault or a return of the stream, or the turn of its own model's name; anything else a timer sent.
     private func timers() -> [SoakFinding] {
         let triggers = triggers
+        let failures = failures
         return timeline.received.compactMap { request in
             let kind = SoakKind(type: request.type, detail: request.detail)
             let earliest = request.atMs - Self.eventReachMs
             if let bucket = kind?.bucketMs, request.atMs / bucket != earliest / bucket { return nil }
             if triggers.contains(where: { $0 >= earliest && $0 <= request.atMs }) { return nil }
+            let freedSlot = failures.contains { $0.kind != kind && $0.atMs >= earliest && $0.atMs <= request.atMs }
+            if freedSlot { return nil }
             let before = triggers.last { $0 <= request.atMs }.map { "the last event was at \(clock($0))" }
             return finding(
                 .timerDriven,
@@ -203,6 +239,7 @@ struct SoakInvariants {
     /// started looking (a view appearing, the stream returning); a history load is two frames at most.
     private func stayBounds() -> [SoakFinding] {
         let beganAtMs = stays.map(\.beganAtMs)
+        let failedOnPurpose = failedOnPurpose()
         return stays.enumerated().flatMap { index, stay in
             // The last stay's frames count until the soak's end.
             let span = Stays.span(of: index, beganAtMs: beganAtMs)
@@ -212,7 +249,7 @@ struct SoakInvariants {
             let received = timeline.received.filter { span.contains($0.atMs) }
             let steps = timeline.steps.filter { $0.atMs >= stay.beganAtMs && $0.atMs <= frontEndMs }.map(\.step)
             let returns = timeline.streamReturns.filter { $0 >= stay.beganAtMs && $0 <= frontEndMs }.count
-            let faults = steps.filter { $0 == .box(.cutCarriers) || $0 == .box(.reboot) }.count
+            let faults = steps.filter(Self.isFault).count
             return SoakKind.allCases.compactMap { kind -> SoakFinding? in
                 let frames = received.filter { SoakKind(type: $0.type, detail: $0.detail) == kind }
                 let turns = kind.bucketMs.map { frontEndMs / $0 - stay.beganAtMs / $0 } ?? 0
@@ -221,14 +258,15 @@ struct SoakInvariants {
                 }
                 let shows = steps.filter { if case .show(let view) = $0 { kind.isShown(by: view) } else { false } }
                 let looks = kind.hasTimeToLive ? shows.count + returns : 0
-                let asks = 1 + Int(turns) + refreshes.count + faults + looks
+                let kindFaults = faults + (failedOnPurpose[index]?[kind] ?? 0)
+                let asks = 1 + Int(turns) + refreshes.count + kindFaults + looks
                 guard frames.count > kind.framesPerAsk * asks, let last = frames.last else { return nil }
                 return finding(
                     .overStayBound,
                     atMs: last.atMs,
                     "\(frames.count) \(kind.rawValue) frames where the rules allow \(kind.framesPerAsk * asks) "
                         + "(\(kind.framesPerAsk) × [1 + \(turns) name turns + \(refreshes.count) refreshes + "
-                        + "\(faults) faults + \(looks) starts of looking])"
+                        + "\(kindFaults) faults + \(looks) starts of looking])"
                 )
             }
         }

@@ -1,4 +1,5 @@
 import Cache
+import DemoBox
 import FTWClient
 import Foundation
 import History
@@ -20,6 +21,19 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
             guard let kind = Self.siteReads.first(where: { detail.hasSuffix(" " + $0.path) }) else { return nil }
             self = kind.kind
         default: return nil
+        }
+    }
+
+    /// The kind of the demo box's read `read`; nil for hello, which no model asks.
+    init?(_ read: BoxRead) {
+        switch read {
+        case .chargers: self = .chargers
+        case .prefs: self = .prefs
+        case .plan: self = .plan
+        case .status: self = .status
+        case .prices: self = .prices
+        case .history: self = .history
+        case .hello: return nil
         }
     }
 

@@ -28,6 +28,8 @@ extension SoakTimeline {
         case .refresh(let view): "refresh \(view.rawValue)"
         case .wait(let duration): "wait \(SoakFinding.elapsed(duration.wholeMilliseconds))"
         case .box(let knob): "box \(knob)"
+        case .relay(let knob): "relay \(knob)"
+        case .command(let command): "command \(command)"
         }
     }
 }

@@ -65,6 +65,12 @@ struct SoakTotalsCounter {
         case .box(.pricesLate(true)): "prices late"
         case .box(.publishAt(let minutes)): minutes < 14 * 60 ? "early publications" : "late publications"
         case .box(.relayLatency): "latency changes"
+        case .box(.update): "box updates"
+        case .box(.failRead): "failing reads"
+        case .relay(.rotate): "relay rotations"
+        case .relay(.skew(let hours)): hours == 0 ? "relay clocks put right" : "relay clocks skewed"
+        case .relay(.slowDown): "join allowances spent"
+        case .relay(.restart): "relay restarts"
         default: nil
         }
     }

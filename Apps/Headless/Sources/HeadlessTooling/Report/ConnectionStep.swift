@@ -1,0 +1,61 @@
+/// One step of the connection's timeline in a stay: each attempt's dial, handshake, `hello_ok`, first live reading
+/// and close, with its time on the scenario's clock, so the backoff between attempts, the handshake and hello
+/// deadlines and the wake watchdog can be read from outside.
+public struct ConnectionStep: Sendable, Hashable, Codable {
+    /// What happened.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A carrier is being opened (``ConnectionStep/attempt`` counts the tries since the last delivered frame).
+        case dial
+        /// The carrier is in this hour's room before the relay has moved the box there (the hour's turn):
+        /// ``ConnectionStep/boxMovesAtMs`` says when it will.
+        case awaitingBox = "awaiting_box"
+        /// The relay said the box is in the room, and the Noise handshake started.
+        case handshake
+        /// The box answered hello (``ConnectionStep/build`` is its build).
+        case helloOK = "hello_ok"
+        /// The first live reading of the connection arrived.
+        case live
+        /// The connection ended, or waits in an empty room (``ConnectionStep/reason``; ``ConnectionStep/code`` when
+        /// the carrier closed with one).
+        case close
+    }
+
+    /// When, Unix ms.
+    public var atMs: Int64
+    /// What happened.
+    public var kind: Kind
+    /// The dial's attempt number: 1 on a return, more after failures.
+    public var attempt: Int?
+    /// `hello_ok.box.build`.
+    public var build: String?
+    /// The carrier's close code (1000 a phone's own close, 1001 a proxy restart, 1006 a lost network, 4409 a wrong
+    /// epoch, 4410 a rotation, 4429 busy); absent when no carrier closed (a deadline, the background).
+    public var code: Int?
+    /// The close frame's reason as the relay sent it (the epoch of a 4409 or 4410, `slow down`).
+    public var closeReason: String?
+    /// Why the connection ended, as the session says it.
+    public var reason: String?
+    /// When the relay moves the box to this hour's room, Unix ms (an ``Kind/awaitingBox`` step).
+    public var boxMovesAtMs: Int64?
+
+    /// Makes a step.
+    public init(
+        atMs: Int64,
+        kind: Kind,
+        attempt: Int? = nil,
+        build: String? = nil,
+        code: Int? = nil,
+        closeReason: String? = nil,
+        reason: String? = nil,
+        boxMovesAtMs: Int64? = nil
+    ) {
+        self.atMs = atMs
+        self.kind = kind
+        self.attempt = attempt
+        self.build = build
+        self.code = code
+        self.closeReason = closeReason
+        self.reason = reason
+        self.boxMovesAtMs = boxMovesAtMs
+    }
+}
