@@ -13,9 +13,9 @@ import Testing
     private static func report(awaiting: Bool) -> StayReport? {
         var book = StayBook()
         book.inFront(atMs: hourStartMs + 20_000)
-        book.connection(.dialing(attempt: 1))
-        if awaiting { book.connection(.awaitingBox(arrival)) }
-        book.connection(.handshaking)
+        book.connection(.dialing(attempt: 1), atMs: hourStartMs + 20_000)
+        if awaiting { book.connection(.awaitingBox(arrival), atMs: hourStartMs + 20_100) }
+        book.connection(.handshaking, atMs: arrival.movesAtMs + 2_000)
         book.streamReturned(atMs: arrival.movesAtMs + 3_000)
         return book.reports(received: nil, asks: []).first
     }
@@ -35,6 +35,7 @@ import Testing
         )
         let text = ReportPrinter(timeZone: .gmt).text(of: document).split(separator: "\n")
         #expect(text.contains("    the box moves to this hour's room at 04:02:01"))
+        #expect(stay.timeline.contains { $0.kind == .awaitingBox && $0.boxMovesAtMs == Self.arrival.movesAtMs })
         let json = try String(decoding: JSONEncoder().encode(stay), as: UTF8.self)
         #expect(json.contains("\"boxMovesAtMs\":\(Self.arrival.movesAtMs)"))
     }

@@ -153,9 +153,7 @@ import Testing
         #expect(!refusals.isEmpty && refusals.allSatisfy { $0.closeReason == "slow down" })
         let windowTurns = stay.beganAtMs + 30_000
         #expect(refusals.allSatisfy { $0.atMs < windowTurns }, "no join is refused once the window turned")
-        withKnownIssue("issue 24: the client backs off 500 ms doubling through the refusals (owner: the link helper)") {
-            #expect((stay.liveMs ?? .max) <= 40_000, "live within 10 s of the window turning")
-        }
+        #expect((stay.liveMs ?? .max) <= 40_000, "live within 10 s of the window turning")
     }
 
     // MARK: a person's command

@@ -5,6 +5,7 @@ extension SessionEvent: CustomStringConvertible {
     public var description: String {
         switch self {
         case .connection(let state): "connection \(state)"
+        case .carrierClosed(let code, let reason): "carrier closed \(code)\(reason.isEmpty ? "" : " \(reason)")"
         case .telemetry(let frame): "telemetry \(frame)"
         case .streamReturned(let connection): "stream returned on connection \(connection)"
         case .streamLost(let reason): "stream lost: \(reason)"
