@@ -16,13 +16,16 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
 /// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
 let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
+/// Linux's epoll and eventfd, which Glibc's Swift module leaves out; elsewhere the event loop polls with `poll`.
+let epoll: Target.Dependency = .target(name: "CEpoll", condition: .when(platforms: [.linux]))
+
 /// The library products, one per target and named after it: each module's interface, its live implementation and
 /// its test support, and `FTWClient`, the composition root an integrator starts from. Who may link what is in
 /// docs/architecture.md; `Tools/check-boundaries.sh` checks that `FTWClient` links no demo box, simulation or test
 /// support.
 let libraries = [
     "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
-    "SessionInterface", "Noise", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
+    "SessionInterface", "Noise", "SocketLoop", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
     "TLSCertificates", "SealInterface", "Seal", "SealTestSupport", "Cache", "Trace", "History", "HistoryTestSupport",
     "Prices", "Site",
     "FTWClient",
@@ -60,9 +63,12 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
+        .systemLibrary(name: "CEpoll", path: "Modules/Session/Sources/CEpoll"),
+        module("Session", "SocketLoop", [epoll]),
+        moduleTests("Session", "SocketLoopTests", ["SocketLoop"]),
         .target(
             name: "WebSocket",
-            dependencies: [openSSL, "Bus"],
+            dependencies: [openSSL, "Bus", "SocketLoop"],
             path: "Modules/Session/Sources/WebSocket",
             exclude: ["README.md"]
         ),
