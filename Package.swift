@@ -77,7 +77,7 @@ let package = Package(
         module(
             "Session",
             "Session",
-            ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
+            ["SessionInterface", "BoxProtocol", "Noise", "SocketLoop", "WebSocket", "Crypto", "Bus", "ClockSeam"]
         ),
         module(
             "Session",
@@ -187,7 +187,7 @@ let package = Package(
             name: "FTWClient",
             dependencies: [
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "WebSocket",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "SocketLoop", "WebSocket",
             ],
             path: "Apps/Headless/Sources/FTWClient"
         ),
@@ -266,7 +266,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox", "TLSCertificates",
+                "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates",
             ],
             path: "Tests/EndToEndTests"
         ),

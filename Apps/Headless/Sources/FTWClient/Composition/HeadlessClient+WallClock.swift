@@ -4,10 +4,12 @@ import ClockSeam
 public import SealInterface
 import Session
 import SessionInterface
+import SocketLoop
 
 extension HeadlessClient {
     /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with
-    /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store).
+    /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store), its services on the
+    /// event loop its socket lives on (the process's shared loop).
     ///
     /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address (it was paired in-process).
     public static func onWallClock(
@@ -17,6 +19,7 @@ extension HeadlessClient {
     ) throws(EnrolmentError) -> HeadlessClient {
         let address = try RelayAddress(parsing: paired.relay ?? "")
         let clock = ContinuousClock()
+        let loop = try? EventLoop.shared()
         return HeadlessClient(
             paired: paired,
             store: store,
@@ -24,13 +27,15 @@ extension HeadlessClient {
                 rendezvousSecret: paired.rendezvousSecret,
                 caFile: paired.caFile,
                 clock: clock,
-                wallClock: SystemWallClock()
+                wallClock: SystemWallClock(),
+                loop: loop
             ),
             clock: clock,
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
             policy: policy,
-            log: DiscardingLogSink()
+            log: DiscardingLogSink(),
+            executor: loop
         )
     }
 }

@@ -58,8 +58,15 @@ public final class HeadlessClient: Sendable {
     public let paired: PairedSite
     /// Seals the pairing record once the box has accepted us.
     public let pairing: PairingKeeper
+    /// Where the services run: the event loop the client's sockets live on, so a live frame goes from the socket's
+    /// read through the session and the bus to the last model on that loop's thread, with no hand-off; nil to run
+    /// where ``run()`` is called (a `Simulation`'s executor, which keeps a simulated world deterministic).
+    public let executor: (any TaskExecutor)?
 
     /// Builds every module for `paired`; nothing runs and nothing is read until ``launch()`` and ``run()``.
+    ///
+    /// - Parameter executor: Where the services run: the event loop of `dialer`'s sockets (`RelayDialer.loop`), or
+    ///   nil to run where ``run()`` is called.
     public init(
         paired: PairedSite,
         store: any SealedStore,
@@ -68,8 +75,10 @@ public final class HeadlessClient: Sendable {
         wallClock: any WallClock,
         random: any RandomSource,
         policy: AskPolicy,
-        log: any LogSink
+        log: any LogSink,
+        executor: (any TaskExecutor)? = nil
     ) {
+        self.executor = executor
         let site = paired.site
         let events = EventBus<SessionEvent>()
         let session = LiveSession(
@@ -130,13 +139,15 @@ public final class HeadlessClient: Sendable {
         return await DrawnFromFiles.read(from: self)
     }
 
-    /// Runs every service until the task is cancelled (a kill, or the end of a scenario).
+    /// Runs every service until the task is cancelled (a kill, or the end of a scenario), on ``executor``.
     ///
     /// - Throws: ``ServiceError/alreadyRunning(_:)`` when the client ran before.
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for service in services { group.addTask { try await service.run() } }
-            try await group.waitForAll()
+        try await withTaskExecutorPreference(executor) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for service in services { group.addTask { try await service.run() } }
+                try await group.waitForAll()
+            }
         }
     }
 
