@@ -169,7 +169,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-demobox",
-            dependencies: ["DemoBox", "ClockSeam"],
+            dependencies: ["DemoBox", "ClockSeam", "SocketLoop"],
             path: "Apps/DemoBox/Sources/ftw-demobox"
         ),
         .testTarget(
@@ -196,6 +196,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
                 "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
+                "SocketLoop",
             ],
             path: "Apps/Headless/Sources/HeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
@@ -211,7 +212,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-headless",
-            dependencies: ["HeadlessTooling", "ClockSeam"],
+            dependencies: ["HeadlessTooling", "ClockSeam", "SocketLoop"],
             path: "Apps/Headless/Sources/ftw-headless"
         ),
 

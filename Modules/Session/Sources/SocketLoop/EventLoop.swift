@@ -85,6 +85,25 @@ public final class EventLoop: @unchecked Sendable {
         submit(.closure(work))
     }
 
+    /// Runs `body` as a task on the loop and blocks the calling thread until it returns: a program's main, so that
+    /// the program's work starts on the loop instead of on libdispatch's queues (whose worker pool, once started,
+    /// wakes a Linux process every second for good).
+    ///
+    /// - Important: Never call it on the loop's own thread.
+    public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        precondition(!inEventLoop, "EventLoop.runBlocking on the loop's own thread would never return")
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: self) {
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("the loop's task ended without a result") }
+        return value
+    }
+
     /// Stops the loop once the work queued so far has run; its thread ends.
     ///
     /// Close every socket on it first. Work submitted afterwards still runs: jobs on the global concurrent executor,

@@ -162,7 +162,7 @@ extension WebSocketConnection: ChannelReader {
     private func linger() {
         inbound.isOver = true
         inbound.isPaused = false
-        inbound.lingerTimer = Task { [clock, limits, weak self] in
+        inbound.lingerTimer = Task(executorPreference: channel.loop) { [clock, limits, weak self] in
             guard (try? await clock.sleep(for: limits.closeTimeout)) != nil, let self else { return }
             channel.onLoop { self.finishClosing() }
         }

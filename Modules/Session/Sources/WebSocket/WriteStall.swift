@@ -25,7 +25,7 @@ final class WriteStall {
     func arm(_ channel: SocketChannel) {
         guard timer == nil else { return }
         let mark = progress
-        timer = Task { [clock, timeout, weak channel] in
+        timer = Task(executorPreference: channel.loop) { [clock, timeout, weak channel] in
             guard (try? await clock.sleep(for: timeout)) != nil, let channel else { return }
             channel.onLoop { channel.stallTimerFired(mark: mark) }
         }

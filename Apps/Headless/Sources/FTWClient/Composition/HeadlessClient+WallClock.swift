@@ -9,7 +9,8 @@ import SocketLoop
 extension HeadlessClient {
     /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with
     /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store), its services on the
-    /// event loop its socket lives on (the process's shared loop).
+    /// event loop its socket lives on (the process's shared loop), its deadlines on that loop's timer: a client that
+    /// nothing asks to do anything wakes nobody.
     ///
     /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address (it was paired in-process).
     public static func onWallClock(
@@ -18,8 +19,8 @@ extension HeadlessClient {
         policy: AskPolicy
     ) throws(EnrolmentError) -> HeadlessClient {
         let address = try RelayAddress(parsing: paired.relay ?? "")
-        let clock = ContinuousClock()
         let loop = try? EventLoop.shared()
+        let clock: any Clock<Duration> = loop.map { LoopClock(base: ContinuousClock(), loop: $0) } ?? ContinuousClock()
         return HeadlessClient(
             paired: paired,
             store: store,
