@@ -25,8 +25,8 @@ import Darwin
 /// wake-up descriptor (once per batch); work queued from the loop's own thread goes straight onto its run queue,
 /// without a lock or a wake-up. Everything else (the run queue, the handlers) belongs to the loop's thread.
 public final class EventLoop: @unchecked Sendable {
-    // @unchecked: `ready`, `spare`, `handlers` and `poller`'s waiting are touched on the loop's thread only (checked
-    // in debug builds); what other threads touch is the `inbox` Mutex and immutable values.
+    // @unchecked: `ready`, `handlers` and `poller`'s waiting are touched on the loop's thread only (checked in debug
+    // builds); what other threads touch is the `inbox` Mutex, the `hasRemoteWork` flag and immutable values.
     // TODO: make the loop-confined part a non-Sendable value the thread owns once `~Copyable` closures make that easy.
 
     private struct Inbox {
@@ -41,9 +41,12 @@ public final class EventLoop: @unchecked Sendable {
     public let name: String
     private let poller: Poller
     private let inbox = Mutex(Inbox())
-    private var ready: [LoopWork] = []
-    private var spare: [LoopWork] = []
-    private var handlers: [Int32: any LoopHandler] = [:]
+    /// Set with the inbox's lock held whenever it gets work (or a stop), so the loop looks at the inbox only then.
+    private let hasRemoteWork = Atomic(false)
+    // Unchecked exclusivity: the run queue and the handlers are the loop thread's alone, and a dynamic access check
+    // on every job and every event cost more than the queue itself.
+    @exclusivity(unchecked) private var ready: [LoopWork] = []
+    @exclusivity(unchecked) private var handlers: [Int32: any LoopHandler] = [:]
 
     /// Makes the loop and starts its thread.
     ///
@@ -109,7 +112,10 @@ public final class EventLoop: @unchecked Sendable {
     /// Close every socket on it first. Work submitted afterwards still runs: jobs on the global concurrent executor,
     /// closures on the submitting thread. ``shared()``'s loop is never stopped.
     public func shutdown() {
-        inbox.withLock { $0.isStopping = true }
+        inbox.withLock { inbox in
+            inbox.isStopping = true
+            hasRemoteWork.store(true, ordering: .releasing)
+        }
         poller.wake()
     }
 
@@ -121,6 +127,7 @@ public final class EventLoop: @unchecked Sendable {
         let (wake, exited) = inbox.withLock { inbox -> (Bool, Bool) in
             guard !inbox.hasExited else { return (false, true) }
             inbox.work.append(work)
+            hasRemoteWork.store(true, ordering: .releasing)
             defer { inbox.isWakeRequested = true }
             return (!inbox.isWakeRequested, false)
         }
@@ -129,8 +136,9 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func run() {
+        var stopping = false
         while true {
-            let stopping = runQueued()
+            if runQueued() { stopping = true }
             if stopping, ready.isEmpty { break }
             let mustLookOnly = !ready.isEmpty
             _ = poller.wait(blocking: !mustLookOnly) { readiness in
@@ -147,23 +155,30 @@ public final class EventLoop: @unchecked Sendable {
         for work in late { work.runAfterExit() }
     }
 
-    /// Runs what is queued, a few rounds at most so sockets are looked at between long cascades; returns whether the
-    /// loop was asked to stop.
+    /// Runs what is queued, and what that queues, up to ``jobsBetweenPolls`` jobs so sockets are looked at between
+    /// long cascades; returns whether the loop was asked to stop.
     private func runQueued() -> Bool {
-        var stopping = false
-        for _ in 0..<Self.roundsBetweenPolls {
-            stopping = takeInbox()
-            guard !ready.isEmpty else { break }
-            swap(&ready, &spare)
-            for work in spare { run(work) }
-            spare.removeAll(keepingCapacity: true)
+        var stopping = takeInbox()
+        var index = 0
+        while index < ready.count, index < Self.jobsBetweenPolls {
+            let work = ready[index]
+            index += 1
+            run(work)
+            if index == ready.count, takeInbox() { stopping = true }
+        }
+        if index == ready.count {
+            ready.removeAll(keepingCapacity: true)
+        } else {
+            ready.removeFirst(index)
         }
         return stopping
     }
 
-    /// Moves the inbox's work onto the run queue.
+    /// Moves the inbox's work onto the run queue, if it has any; returns whether the loop was asked to stop.
     private func takeInbox() -> Bool {
-        inbox.withLock { inbox in
+        guard hasRemoteWork.load(ordering: .acquiring) else { return false }
+        return inbox.withLock { inbox in
+            hasRemoteWork.store(false, ordering: .relaxed)
             inbox.isWakeRequested = false
             if !inbox.work.isEmpty {
                 ready.append(contentsOf: inbox.work)
@@ -182,7 +197,7 @@ public final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private static let roundsBetweenPolls = 16
+    private static let jobsBetweenPolls = 4_096
 }
 
 extension EventLoop {

@@ -69,17 +69,20 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
     let descriptor: Int32
     /// The peer as a person knows it, "host:port", for messages.
     let peer: String
+    // The loop-confined state below is marked `@exclusivity(unchecked)`: only the loop's thread touches it, and a
+    // dynamic access check on every read and write of a socket cost more than the check could ever catch.
+
     /// Where reads land (ciphertext, then plaintext with TLS): allocated once, never zeroed, reused for every read.
     let readBuffer: UnsafeMutableRawBufferPointer
-    var input = Input.idle
-    var security = Security.plain
-    private var isReadingPaused = false
+    @exclusivity(unchecked) var input = Input.idle
+    @exclusivity(unchecked) var security = Security.plain
+    @exclusivity(unchecked) private var isReadingPaused = false
     private var connectWaiter: CheckedContinuation<Result<Void, WebSocketError>, Never>?
-    private var outbound: [PendingWrite] = []
-    private var outboundHead = 0
+    @exclusivity(unchecked) private var outbound: [PendingWrite] = []
+    @exclusivity(unchecked) private var outboundHead = 0
     private var isFinishRequested = false
     private var hasFinishedWriting = false
-    private var watched = (reading: false, writing: false)
+    @exclusivity(unchecked) private var watched = (reading: false, writing: false)
     private var stall: WriteStall?
     private(set) var isClosed = false
 

@@ -7,12 +7,13 @@ extension WebSocketConnection: ChannelReader {
         // @unchecked: only the connection's loop thread reads or writes these (ChannelReader callbacks and work it
         // hands the loop); the connection holds it as a `let`.
         // TODO: fold into SocketChannel's loop-confined state once the language can express loop confinement.
-        var parser: WebSocketFrameParser
-        var assembler = WebSocketMessageAssembler()
+        // Unchecked exclusivity: the loop's thread alone touches these, once or more per frame.
+        @exclusivity(unchecked) var parser: WebSocketFrameParser
+        @exclusivity(unchecked) var assembler = WebSocketMessageAssembler()
         /// Reading paused because the inbox is full.
-        var isPaused = false
+        @exclusivity(unchecked) var isPaused = false
         /// The outcome is known: what still arrives is drained, not parsed.
-        var isOver = false
+        @exclusivity(unchecked) var isOver = false
         /// The socket is closed and the connection marked closed.
         var isFinished = false
         /// Ends a lingering close that the peer does not end itself.

@@ -18,7 +18,9 @@ import Synchronization
 public final class WebSocketConnection: Sendable {
     struct Waiter<Value: Sendable>: Sendable {
         let id: UInt64
-        let continuation: CheckedContinuation<Result<Value, WebSocketError>, Never>
+        /// Unchecked: a waiter is resumed only by whoever takes it out of the state under the lock, so exactly once;
+        /// a checked one would allocate for every message received.
+        let continuation: UnsafeContinuation<Result<Value, WebSocketError>, Never>
     }
 
     enum Phase {
@@ -133,7 +135,7 @@ public final class WebSocketConnection: Sendable {
     public func receive() async throws(WebSocketError) -> WebSocketMessage {
         let id = makeID()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let (immediate, unpark) = state.withLock { state -> (Result<WebSocketMessage, WebSocketError>?, Bool) in
                     if !state.inbox.isEmpty {
                         let unpark = state.isReaderParked
@@ -162,7 +164,7 @@ public final class WebSocketConnection: Sendable {
         let id = makeID()
         let frame = wireBytes(WebSocketFrame(opcode: .ping, payload: Self.bigEndianBytes(id)))
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let (refusal, mustFlush) = state.withLock { state -> (WebSocketError?, Bool) in
                     guard case .open = state.phase else { return (Self.refusal(state.phase), false) }
                     if Task.isCancelled { return (Self.cancellation, false) }
