@@ -16,13 +16,16 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
 /// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
 let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
+/// Linux's epoll and eventfd, which Glibc's Swift module leaves out; elsewhere the event loop polls with `poll`.
+let epoll: Target.Dependency = .target(name: "CEpoll", condition: .when(platforms: [.linux]))
+
 /// The library products, one per target and named after it: each module's interface, its live implementation and
 /// its test support, and `FTWClient`, the composition root an integrator starts from. Who may link what is in
 /// docs/architecture.md; `Tools/check-boundaries.sh` checks that `FTWClient` links no demo box, simulation or test
 /// support.
 let libraries = [
     "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
-    "SessionInterface", "Noise", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
+    "SessionInterface", "Noise", "SocketLoop", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
     "TLSCertificates", "SealInterface", "Seal", "SealTestSupport", "Cache", "Trace", "History", "HistoryTestSupport",
     "Prices", "Site",
     "FTWClient",
@@ -60,9 +63,12 @@ let package = Package(
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
+        .systemLibrary(name: "CEpoll", path: "Modules/Session/Sources/CEpoll"),
+        module("Session", "SocketLoop", [epoll]),
+        moduleTests("Session", "SocketLoopTests", ["SocketLoop"]),
         .target(
             name: "WebSocket",
-            dependencies: [openSSL, "Bus"],
+            dependencies: [openSSL, "Bus", "SocketLoop"],
             path: "Modules/Session/Sources/WebSocket",
             exclude: ["README.md"]
         ),
@@ -71,7 +77,7 @@ let package = Package(
         module(
             "Session",
             "Session",
-            ["SessionInterface", "BoxProtocol", "Noise", "WebSocket", "Crypto", "Bus", "ClockSeam"]
+            ["SessionInterface", "BoxProtocol", "Noise", "SocketLoop", "WebSocket", "Crypto", "Bus", "ClockSeam"]
         ),
         module(
             "Session",
@@ -163,7 +169,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-demobox",
-            dependencies: ["DemoBox", "ClockSeam", "Bus"],
+            dependencies: ["DemoBox", "ClockSeam", "SocketLoop", "Bus"],
             path: "Apps/DemoBox/Sources/ftw-demobox"
         ),
         .testTarget(
@@ -181,7 +187,7 @@ let package = Package(
             name: "FTWClient",
             dependencies: [
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "WebSocket",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "SocketLoop", "WebSocket",
             ],
             path: "Apps/Headless/Sources/FTWClient"
         ),
@@ -190,6 +196,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
                 "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
+                "SocketLoop",
             ],
             path: "Apps/Headless/Sources/HeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
@@ -219,7 +226,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ftw-headless",
-            dependencies: ["HeadlessTooling", "ClockSeam"],
+            dependencies: ["HeadlessTooling", "ClockSeam", "SocketLoop"],
             path: "Apps/Headless/Sources/ftw-headless"
         ),
 
@@ -274,7 +281,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox", "TLSCertificates",
+                "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -62,6 +62,11 @@ final class DemoBoxChild: @unchecked Sendable {
     /// Whether the box is still running.
     var isRunning: Bool { process.isRunning }
 
+    /// How many threads the box's process has now (Linux: its `/proc` entry); nil once it is gone.
+    var threadCount: Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task"))?.count
+    }
+
     /// What the box printed on stderr so far: why it stopped, when it did.
     var standardError: String { errorText.text }
 

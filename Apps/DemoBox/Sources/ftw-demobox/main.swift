@@ -3,17 +3,11 @@ import ClockSeam
 import DemoBox
 import Dispatch
 import Foundation
+import SocketLoop
 
 /// Writes a line at once, even when stdout is a pipe.
 func say(_ line: String, to handle: FileHandle = .standardOutput) {
     handle.write(Data((line + "\n").utf8))
-}
-
-/// The relay's lines on standard output, as they come: how each phone's stream left (1000, or a dropped 1006).
-struct StandardOutputLog: LogSink {
-    func log(_ entry: LogEntry) {
-        say(entry.message)
-    }
 }
 
 /// SIGINT and SIGTERM as a stream; the sources are returned so they live as long as the program.
@@ -33,7 +27,7 @@ func stopSignals() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
 /// Prints a fresh enrolment link whenever the last one can no longer enrol: after a phone enrols (its code is
 /// spent), when a code burns after 5 wrong guesses, and when the code's 10 minutes are up, as a real box redraws its
 /// QR code.
-func announceLinks(of box: SimulatedBox, lanHint: String) async {
+func announceLinks(of box: SimulatedBox, lanHint: String, clock: any Clock<Duration>) async {
     let lifetime = Duration.seconds(600)
     let enrolments = await box.enrolmentUpdates()
     let burns = await box.burntCodes()
@@ -47,7 +41,7 @@ func announceLinks(of box: SimulatedBox, lanHint: String) async {
             for await _ in burns { renew.yield(-2) }
         }
         group.addTask {
-            guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
+            guard (try? await clock.sleep(for: lifetime)) != nil else { return }
             renew.yield(0)
         }
         for await renewal in renewals where renewal < 0 || renewal == generation {
@@ -60,7 +54,7 @@ func announceLinks(of box: SimulatedBox, lanHint: String) async {
             }
             say(await box.enrolmentURL(lanHint: lanHint))
             group.addTask {
-                guard (try? await ContinuousClock().sleep(for: lifetime)) != nil else { return }
+                guard (try? await clock.sleep(for: lifetime)) != nil else { return }
                 renew.yield(next)
             }
         }
@@ -68,54 +62,31 @@ func announceLinks(of box: SimulatedBox, lanHint: String) async {
     }
 }
 
-let options: DemoBoxOptions
-let state: DemoBoxState
-do {
-    options = try DemoBoxOptions.parse(Array(CommandLine.arguments.dropFirst()))
-    if options.showsHelp {
-        say(DemoBoxOptions.usage)
-        exit(0)
+/// The relay's lines on standard output, as they come: how each phone's stream left (1000, or a dropped 1006).
+struct StandardOutputLog: LogSink {
+    func log(_ entry: LogEntry) {
+        say(entry.message)
     }
-    let kept = try options.stateFolder.flatMap { folder throws(DemoBoxError) in try DemoBoxState.load(folder: folder) }
-    state = kept ?? DemoBoxState(identity: .generate(), devices: [])
-    try options.stateFolder.map { folder throws(DemoBoxError) in try state.save(folder: folder) }
-} catch {
-    say("ftw-demobox: \(error)", to: .standardError)
-    exit(2)
 }
 
-var configuration = options.configuration(identity: state.identity, devices: state.devices)
-if let build = state.build { configuration.build = build }
-let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
-// libdispatch makes its event loop's descriptors (epoll, eventfd, timerfd) on the first timer and traps (SIGILL)
-// when it cannot; a flood of connections can fill the descriptor table before the first handshake deadline is armed.
-// One timer now, before anything listens, makes them while descriptors are free.
-try? await ContinuousClock().sleep(for: .milliseconds(1))
-let relay: DemoRelayServer
-let tls: DemoBoxTLS?
-do {
-    tls = try options.stateFolder.flatMap { folder throws(DemoBoxError) in
-        guard options.servesTLS else { return nil }
-        return try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000)
+/// The command line and the kept state, or the process ends with status 2 saying why.
+func start() -> (DemoBoxOptions, DemoBoxState) {
+    do {
+        let options = try DemoBoxOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        if options.showsHelp {
+            say(DemoBoxOptions.usage)
+            exit(0)
+        }
+        let kept = try options.stateFolder.flatMap { folder throws(DemoBoxError) in
+            try DemoBoxState.load(folder: folder)
+        }
+        let state = kept ?? DemoBoxState(identity: .generate(), devices: [])
+        try options.stateFolder.map { folder throws(DemoBoxError) in try state.save(folder: folder) }
+        return (options, state)
+    } catch {
+        say("ftw-demobox: \(error)", to: .standardError)
+        exit(2)
     }
-    relay = try DemoRelayServer(
-        box: box,
-        port: options.port,
-        clock: ContinuousClock(),
-        tls: tls,
-        log: StandardOutputLog()
-    )
-} catch {
-    say("ftw-demobox: \(error)", to: .standardError)
-    exit(1)
-}
-let lanHint = "127.0.0.1:\(relay.port)"
-say(await box.enrolmentURL(lanHint: lanHint))
-if let tls {
-    say("relay: wss://127.0.0.1:\(relay.port)")
-    say("ca: \(tls.caFile)")
-} else {
-    say("relay: ws://127.0.0.1:\(relay.port)")
 }
 
 /// Why the demo box stops: a person's signal, or a part of it that died (which must not go unnoticed: a box with no
@@ -135,54 +106,94 @@ func watch(_ name: String, reporting end: AsyncStream<Ending>.Continuation, _ pa
     }
 }
 
-let (stop, signalSources) = stopSignals()
-let (endings, end) = AsyncStream.makeStream(of: Ending.self)
-let status: Int32 = await withTaskGroup(of: Void.self) { group in
-    group.addTask { await watch("box", reporting: end) { try await box.run() } }
-    group.addTask { await watch("relay", reporting: end) { try await relay.run() } }
-    group.addTask {
-        for await number in stop {
-            end.yield(.signal(number))
-            return
+/// Runs the box and its relay until a signal or a death; returns the exit status.
+///
+/// Everything runs on `loop`: the relay's sockets, the box, and every timer (on `clock`, the loop's), so no task
+/// and no timer reaches libdispatch's worker pool, whose monitor traps (SIGILL) when it cannot open
+/// `/proc/<tid>/stat` at the descriptor limit.
+func serve(_ options: DemoBoxOptions, _ state: DemoBoxState, clock: any Clock<Duration>) async -> Int32 {
+    var configuration = options.configuration(identity: state.identity, devices: state.devices)
+    if let build = state.build { configuration.build = build }
+    let box = SimulatedBox(configuration: configuration, clock: clock, wallClock: SystemWallClock())
+    let relay: DemoRelayServer
+    let tls: DemoBoxTLS?
+    do {
+        tls = try options.stateFolder.flatMap { folder throws(DemoBoxError) in
+            guard options.servesTLS else { return nil }
+            return try DemoBoxTLS.loadOrCreate(folder: folder, nowSeconds: SystemWallClock().nowMs / 1000)
         }
+        relay = try DemoRelayServer(box: box, port: options.port, clock: clock, tls: tls, log: StandardOutputLog())
+    } catch {
+        say("ftw-demobox: \(error)", to: .standardError)
+        return 1
     }
-    group.addTask { await announceLinks(of: box, lanHint: lanHint) }
-    if let folder = options.stateFolder {
+    let lanHint = "127.0.0.1:\(relay.port)"
+    say(await box.enrolmentURL(lanHint: lanHint))
+    if let tls {
+        say("relay: wss://127.0.0.1:\(relay.port)")
+        say("ca: \(tls.caFile)")
+    } else {
+        say("relay: ws://127.0.0.1:\(relay.port)")
+    }
+    let (stop, signalSources) = stopSignals()
+    let (endings, end) = AsyncStream.makeStream(of: Ending.self)
+    let status: Int32 = await withTaskGroup(of: Void.self) { group in
+        group.addTask { await watch("box", reporting: end) { try await box.run() } }
+        group.addTask { await watch("relay", reporting: end) { try await relay.run() } }
         group.addTask {
-            for await devices in await box.enrolmentUpdates() {
-                do {
-                    try DemoBoxState(identity: state.identity, devices: devices, build: state.build).save(
-                        folder: folder
-                    )
-                } catch {
-                    say("ftw-demobox: \(error)", to: .standardError)
+            for await number in stop {
+                end.yield(.signal(number))
+                return
+            }
+        }
+        group.addTask { await announceLinks(of: box, lanHint: lanHint, clock: clock) }
+        if let folder = options.stateFolder {
+            group.addTask {
+                for await devices in await box.enrolmentUpdates() {
+                    do {
+                        try DemoBoxState(identity: state.identity, devices: devices, build: state.build).save(
+                            folder: folder
+                        )
+                    } catch {
+                        say("ftw-demobox: \(error)", to: .standardError)
+                    }
                 }
             }
         }
-    }
-    var status: Int32 = 0
-    for await ending in endings {
-        switch ending {
-        case .signal(let number):
-            say("ftw-demobox: stopping on signal \(number)", to: .standardError)
-        case .died(let reason):
-            say("ftw-demobox: \(reason); stopping", to: .standardError)
-            status = 1
+        var status: Int32 = 0
+        for await ending in endings {
+            switch ending {
+            case .signal(let number):
+                say("ftw-demobox: stopping on signal \(number)", to: .standardError)
+            case .died(let reason):
+                say("ftw-demobox: \(reason); stopping", to: .standardError)
+                status = 1
+            }
+            break
         }
-        break
+        await relay.close()
+        group.cancelAll()
+        return status
     }
-    await relay.close()
-    group.cancelAll()
+    if let folder = options.stateFolder {
+        do {
+            try DemoBoxState(identity: state.identity, devices: await box.enrolledDevices, build: state.build)
+                .save(folder: folder)
+        } catch {
+            say("ftw-demobox: \(error)", to: .standardError)
+        }
+    }
+    withExtendedLifetime(signalSources) {}
     return status
 }
-if let folder = options.stateFolder {
-    do {
-        try DemoBoxState(identity: state.identity, devices: await box.enrolledDevices, build: state.build).save(
-            folder: folder
-        )
-    } catch {
-        say("ftw-demobox: \(error)", to: .standardError)
-    }
+
+let (options, state) = start()
+let loop: EventLoop
+do {
+    loop = try EventLoop.shared()
+} catch {
+    say("ftw-demobox: \(error)", to: .standardError)
+    exit(1)
 }
-withExtendedLifetime(signalSources) {}
-exit(status)
+let clock = LoopClock(base: ContinuousClock(), loop: loop)
+exit(loop.runBlocking { [options, state, clock] in await serve(options, state, clock: clock) })

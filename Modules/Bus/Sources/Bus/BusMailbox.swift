@@ -38,6 +38,9 @@ final class BusMailbox<Event: Sendable>: Sendable {
     }
 
     @usableFromInline let state: Mutex<State> = Mutex(State())
+    #if DEBUG
+    @usableFromInline let handOffs = ThreadHandOffs()
+    #endif
 
     @usableFromInline init() {}
 
@@ -53,6 +56,9 @@ final class BusMailbox<Event: Sendable>: Sendable {
             state.waiter = nil
             return waiter
         }
+        #if DEBUG
+        handOffs.handed()
+        #endif
         waiter?.resume(returning: event)
     }
 
@@ -60,12 +66,17 @@ final class BusMailbox<Event: Sendable>: Sendable {
     /// cancelled. An event already waiting is returned without suspending.
     @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Event? {
-        if let ready = state.withLock({ $0.take() }) { return ready }
+        if let ready = state.withLock({ $0.take() }) {
+            #if DEBUG
+            handOffs.taken()
+            #endif
+            return ready
+        }
         if Task.isCancelled {
             cancel()
             return nil
         }
-        return await withTaskCancellationHandler {
+        let event = await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Event?, Never>) in
                 let ready = state.withLock { state -> Event?? in
                     if let ready = state.take() { return ready }
@@ -77,6 +88,10 @@ final class BusMailbox<Event: Sendable>: Sendable {
         } onCancel: {
             self.cancel()
         }
+        #if DEBUG
+        if event != nil { handOffs.taken() }
+        #endif
+        return event
     }
 
     /// Ends the queue after what it holds: the bus finished.

@@ -80,6 +80,15 @@ public final class EventBus<Event: Sendable>: Sendable {
     /// How many subscribers are listening.
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
+    #if DEBUG
+    /// Debug builds: how many events the current subscribers took on another thread than the one that published
+    /// them. A client whose session and models share one executor takes every live frame on the publisher's thread,
+    /// so this stays 0; each subscriber that reads on another thread adds one per event.
+    public var threadCrossings: Int {
+        state.withLock { $0.subscribers.reduce(0) { $0 + $1.mailbox.handOffs.crossings } }
+    }
+    #endif
+
     /// Ends every subscriber's stream; later subscribers get a stream that is already finished.
     public func finish() {
         let subscribers = state.withLock { state -> [Subscriber] in

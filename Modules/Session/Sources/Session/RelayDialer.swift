@@ -1,5 +1,6 @@
 public import ClockSeam
 public import SessionInterface
+public import SocketLoop
 public import WebSocket
 
 /// Opens carriers to the relay: a WebSocket (`ws://`, or `wss://` with a `TLSConfiguration`) to `<host>:<port>` and
@@ -7,12 +8,17 @@ public import WebSocket
 /// closes). When to redial after such a close is the session's decision.
 ///
 /// ## Concurrency
-/// A `Sendable` class; its mutable part is the rendezvous's adopted offset.
+/// A `Sendable` class; its mutable part is the rendezvous's adopted offset. Its sockets live on ``loop``: run the
+/// session (and the models it feeds) under `withTaskExecutorPreference(loop)` and a live frame goes from the socket
+/// to the last model on that loop's thread.
 public final class RelayDialer: CarrierDialer {
     private let host: String
     private let port: Int
     private let clock: any Clock<Duration>
     private let tls: TLSConfiguration?
+
+    /// The event loop the carriers' sockets live on; nil for the process's shared loop.
+    public let loop: EventLoop?
 
     /// This hour's room, shared with the carriers that report the relay's closes.
     public let rendezvous: RelayRendezvous
@@ -26,18 +32,21 @@ public final class RelayDialer: CarrierDialer {
     ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
     ///   - wallClock: The wall clock that names the epoch.
     ///   - tls: The trust for `wss://` (the system store, plus `--ca` roots); nil dials plain `ws://`.
+    ///   - loop: The event loop the sockets live on (the client's executor); nil for the process's shared loop.
     public init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
         clock: any Clock<Duration>,
         wallClock: any WallClock,
-        tls: TLSConfiguration? = nil
+        tls: TLSConfiguration? = nil,
+        loop: EventLoop? = nil
     ) {
         self.host = host
         self.port = port
         self.clock = clock
         self.tls = tls
+        self.loop = loop
         rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock)
     }
 
@@ -67,7 +76,8 @@ public final class RelayDialer: CarrierDialer {
                 path: path,
                 limits: WebSocketLimits(),
                 clock: clock,
-                tls: tls
+                tls: tls,
+                loop: loop
             )
         } catch {
             switch error.code {

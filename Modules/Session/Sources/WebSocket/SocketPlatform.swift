@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The few socket constants that differ between Linux and Apple platforms, in one place.
+/// The few socket calls and constants that differ between Linux and Apple platforms, in one place.
 enum SocketPlatform {
     #if canImport(Glibc)
     /// A TCP stream socket.
@@ -23,39 +23,46 @@ enum SocketPlatform {
         "\(call): \(String(cString: strerror(errno)))"
     }
 
-    /// `duration` as a `timeval`, for `SO_SNDTIMEO`.
-    static func timeValue(_ duration: Duration) -> timeval {
-        let (seconds, attoseconds) = duration.components
-        return timeval(tv_sec: time_t(max(0, seconds)), tv_usec: suseconds_t(max(0, attoseconds) / 1_000_000_000_000))
+    /// Releases `descriptor`.
+    static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
     }
 
-    /// `duration` in whole milliseconds for `poll`, clamped to `0...Int32.max`.
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let (millis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { return seconds < 0 ? 0 : .max }
-        return Int32(clamping: max(0, millis &+ attoseconds / 1_000_000_000_000_000))
-    }
-}
-
-extension SocketPlatform {
-    /// Accepts one connection whose descriptor is not inherited by child processes.
-    static func acceptConnection(_ listener: Int32) -> Int32 {
-        let descriptor = accept(listener, nil, nil)
-        if descriptor >= 0 { setCloseOnExec(descriptor) }
+    /// A new TCP socket for `family`, non-blocking and kept out of child processes; -1 when none is given.
+    static func makeStreamSocket(family: Int32) -> Int32 {
+        let descriptor = socket(family, streamType, 0)
+        if descriptor >= 0 { prepare(descriptor) }
         return descriptor
     }
 
-    /// A pipe whose ends are not inherited by child processes: the listener's wake-up line.
-    static func makePipe() -> (read: Int32, write: Int32)? {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends { setCloseOnExec(end) }
-        return (ends[0], ends[1])
+    /// Starts connecting a non-blocking socket: 0 when connected at once, else -1 with `errno` (EINPROGRESS: the
+    /// loop will say when it is done).
+    static func startConnect(_ descriptor: Int32, to address: SocketAddress) -> Int32 {
+        address.bytes.withUnsafeBytes { raw in
+            connect(descriptor, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), address.length)
+        }
     }
 
-    /// Keeps `descriptor` out of child processes (the Python cross-check spawns some).
-    static func setCloseOnExec(_ descriptor: Int32) {
+    /// Accepts one connection, non-blocking and kept out of child processes; -1 with `errno` when none is taken.
+    static func acceptConnection(_ listener: Int32) -> Int32 {
+        let descriptor = accept(listener, nil, nil)
+        if descriptor >= 0 { prepare(descriptor) }
+        return descriptor
+    }
+
+    /// Makes `descriptor` non-blocking and keeps it out of child processes (the Python cross-check spawns some).
+    static func prepare(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Sends small frames at once (`TCP_NODELAY`) and, on Apple platforms, turns SIGPIPE off for the socket.
+    static func configureStream(_ descriptor: Int32) {
+        var enabled: Int32 = 1
+        let intSize = socklen_t(MemoryLayout<Int32>.size)
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, intSize)
+        #if canImport(Darwin)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &enabled, intSize)
+        #endif
     }
 }

@@ -46,18 +46,18 @@ enum StreamSecurity: Sendable {
         }
     }
 
-    /// A stream over the connected `socket`, after the TLS handshake when there is one (on the calling thread).
+    /// Runs the TLS handshake on the connected `channel` when there is one; a plain channel is ready as it is.
     ///
     /// - Parameters:
     ///   - host: The host dialled (a client verifies the certificate against it), or the peer's label (a server).
     ///   - port: The port, for messages.
-    func open(_ socket: TCPSocket, host: String, port: Int) throws(WebSocketError) -> ByteStream {
+    func secure(_ channel: SocketChannel, host: String, port: Int) async throws(WebSocketError) {
         switch self {
         case .plain:
-            return ByteStream(plain: socket)
+            return
         #if canImport(COpenSSL)
         case .tls(let context):
-            return ByteStream(tls: try TLSSession.handshake(over: socket, context: context, host: host, port: port))
+            try await channel.handshakeTLS(context: context, host: host, port: port)
         #endif
         }
     }

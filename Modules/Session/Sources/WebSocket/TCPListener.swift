@@ -1,5 +1,4 @@
-import Foundation
-import Synchronization
+import SocketLoop
 
 #if canImport(Glibc)
 import Glibc
@@ -7,141 +6,133 @@ import Glibc
 import Darwin
 #endif
 
-/// A listening socket on 127.0.0.1 whose accept loop runs on its own thread and can be stopped from any thread.
+/// A listening socket on 127.0.0.1, watched by an ``EventLoop``: it accepts when the loop says a connection waits, so
+/// no thread is parked in `accept` and none is made per connection.
 ///
-/// The loop polls the listening socket and a wake-up pipe, so ``stop()`` never races a blocked `accept`; the
-/// loop's thread alone closes the descriptors once it is running. An accept that fails for want of descriptors or
-/// memory (EMFILE at `ulimit -n`) waits 10 ms, doubling to 1 s, and tries again; only a listening socket that
-/// itself fails ends the loop.
-final class TCPListener: Sendable {
-    private struct Descriptors {
-        let listener: Int32
-        let wakeRead: Int32
-        let wakeWrite: Int32
+/// An accept that fails for want of descriptors or memory (EMFILE at `ulimit -n`) stops watching the socket and says
+/// so; the server waits and calls ``resume()`` (the connection stays queued in the kernel meanwhile, and watching
+/// would only wake the loop for it again and again). Only a listening socket that itself fails ends the stream.
+///
+/// ## Concurrency
+/// Loop-confined like ``SocketChannel``: its state is touched on the loop's thread; ``start()``, ``resume()`` and
+/// ``stop()`` hop there.
+final class TCPListener: LoopHandler, @unchecked Sendable {
+    // @unchecked: `events`, `isWatching` and `isClosed` are touched on the loop's thread only.
+    // TODO: as for SocketChannel, a loop-confined non-Sendable type once the language can say so.
 
-        func closeAll() {
-            for descriptor in [listener, wakeRead, wakeWrite] { _ = close(descriptor) }
-        }
-    }
-
-    private enum State {
-        /// Bound and listening; nobody accepts yet. Moves to `accepting` or `closed`.
-        case bound(Descriptors)
-        /// The accept thread runs and owns closing. Moves to `stopping`, or to `closed` if accepting fails.
-        case accepting(Descriptors)
-        /// The accept thread was woken and will close everything. Moves to `closed`.
-        case stopping
-        /// Descriptors released. Final.
-        case closed
+    /// What the listener reports.
+    enum Event {
+        /// A connection, non-blocking and kept out of child processes.
+        case accepted(Int32)
+        /// Accepting failed for want of descriptors or memory: nothing is accepted until ``resume()``.
+        case exhausted
+        /// The listening socket failed; nothing more comes.
+        case failed(WebSocketError)
     }
 
     /// The bound port, useful when 0 (ephemeral) was asked for.
     let port: Int
-    private let state: Mutex<State>
+    let loop: EventLoop
+    private let descriptor: Int32
+    private var events: AsyncStream<Event>.Continuation?
+    private var isStarted = false
+    private var isClosed = false
 
-    /// Binds 127.0.0.1:`port` and starts listening.
+    /// Binds 127.0.0.1:`port` and starts listening; nothing is accepted until ``start()``.
     ///
     /// - Throws: ``WebSocketError/Code/io`` when the port cannot be bound.
-    init(port: Int) throws(WebSocketError) {
-        guard let wake = SocketPlatform.makePipe() else { throw WebSocketError(.io, SocketPlatform.lastError("pipe")) }
-        let listener = socket(AF_INET, SocketPlatform.streamType, 0)
-        if listener >= 0 { SocketPlatform.setCloseOnExec(listener) }
-        let descriptors = Descriptors(listener: listener, wakeRead: wake.read, wakeWrite: wake.write)
+    init(port: Int, loop: EventLoop) throws(WebSocketError) {
+        let listener = SocketPlatform.makeStreamSocket(family: AF_INET)
+        guard listener >= 0 else { throw WebSocketError(.io, SocketPlatform.lastError("socket")) }
         do throws(WebSocketError) {
-            guard listener >= 0 else { throw WebSocketError(.io, SocketPlatform.lastError("socket")) }
             self.port = try Self.bindLoopback(listener, port: port)
         } catch {
-            descriptors.closeAll()
+            SocketPlatform.closeDescriptor(listener)
             throw error
         }
-        state = Mutex(.bound(descriptors))
+        descriptor = listener
+        self.loop = loop
     }
 
-    /// Starts the accept thread and returns what it accepts; the stream ends after ``stop()`` or with a failure.
-    ///
-    /// A second call gets a stream that is already finished.
-    func start(writeTimeout: Duration) -> AsyncStream<Result<TCPSocket, WebSocketError>> {
-        let (stream, continuation) = AsyncStream<Result<TCPSocket, WebSocketError>>.makeStream()
-        let descriptors = state.withLock { state -> Descriptors? in
-            guard case .bound(let descriptors) = state else { return nil }
-            state = .accepting(descriptors)
-            return descriptors
+    deinit {
+        if !isClosed { SocketPlatform.closeDescriptor(descriptor) }
+    }
+
+    /// Starts accepting; the stream ends after ``stop()`` or with a failure. A second call gets a finished stream.
+    func start() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream<Event>.makeStream()
+        loop.execute {
+            guard !self.isStarted, !self.isClosed else { return continuation.finish() }
+            self.isStarted = true
+            self.events = continuation
+            self.watch()
         }
-        guard let descriptors else {
-            continuation.finish()
-            return stream
-        }
-        let thread = Thread {
-            Self.acceptLoop(descriptors, writeTimeout: writeTimeout) { continuation.yield($0) }
-            self.state.withLock { state in
-                descriptors.closeAll()
-                state = .closed
-            }
-            continuation.finish()
-        }
-        thread.name = "WebSocket accept"
-        thread.start()
         return stream
     }
 
-    /// Stops accepting; safe to call from any thread, any number of times.
+    /// Accepts again after ``Event/exhausted``.
+    func resume() {
+        loop.execute { if !self.isClosed { self.watch() } }
+    }
+
+    /// Stops accepting and closes the socket; safe to call from any thread, any number of times.
     func stop() {
-        state.withLock { state in
-            switch state {
-            case .bound(let descriptors):
-                descriptors.closeAll()
-                state = .closed
-            case .accepting(let descriptors):
-                var byte: UInt8 = 1
-                _ = write(descriptors.wakeWrite, &byte, 1)
-                state = .stopping
-            case .stopping, .closed:
+        loop.execute {
+            guard !self.isClosed else { return }
+            self.isClosed = true
+            self.loop.watch(self.descriptor, self, reading: false, writing: false)
+            SocketPlatform.closeDescriptor(self.descriptor)
+            self.events?.finish()
+            self.events = nil
+        }
+    }
+
+    func readable() {
+        guard !isClosed, let events else { return }
+        for _ in 0..<Self.acceptsPerWake {
+            let accepted = SocketPlatform.acceptConnection(descriptor)
+            if accepted >= 0 {
+                SocketPlatform.configureStream(accepted)
+                events.yield(.accepted(accepted))
+                continue
+            }
+            let failure = errno
+            if failure == EAGAIN || failure == EWOULDBLOCK { return }
+            if Self.exhaustion.contains(failure) {
+                loop.watch(descriptor, self, reading: false, writing: false)
+                events.yield(.exhausted)
                 return
+            }
+            if ![EINTR, ECONNABORTED, EPROTO].contains(failure) {
+                events.yield(.failed(WebSocketError(.io, SocketPlatform.lastError("accept"))))
+                return stopAfterFailure()
             }
         }
     }
 
-    private static func acceptLoop(
-        _ descriptors: Descriptors,
-        writeTimeout: Duration,
-        yield: (Result<TCPSocket, WebSocketError>) -> Void
-    ) {
-        var entries = [
-            pollfd(fd: descriptors.listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: descriptors.wakeRead, events: Int16(POLLIN), revents: 0),
-        ]
-        var backoff: Int32 = 0
-        while true {
-            guard poll(&entries, 2, -1) >= 0 else {
-                if errno == EINTR { continue }
-                return yield(.failure(WebSocketError(.io, SocketPlatform.lastError("poll"))))
-            }
-            if entries[1].revents != 0 { return }
-            guard entries[0].revents & Int16(POLLIN) != 0 else {
-                return yield(.failure(WebSocketError(.io, "listening socket failed")))
-            }
-            let accepted = SocketPlatform.acceptConnection(descriptors.listener)
-            if accepted >= 0 {
-                backoff = 0
-                yield(.success(TCPSocket(accepted: accepted, writeTimeout: writeTimeout)))
-            } else if Self.exhaustion.contains(errno) {
-                // The connection stays queued, so the listener stays readable: wait on the wake pipe alone.
-                backoff = min(max(backoff * 2, Self.firstBackoffMs), Self.maxBackoffMs)
-                var wake = [entries[1]]
-                if poll(&wake, 1, backoff) > 0 { return }
-            } else if ![EINTR, EAGAIN, ECONNABORTED, EPROTO].contains(errno) {
-                return yield(.failure(WebSocketError(.io, SocketPlatform.lastError("accept"))))
-            }
+    func writable() {}
+
+    private func watch() {
+        guard loop.watch(descriptor, self, reading: true, writing: false) else {
+            events?.yield(.failed(WebSocketError(.io, "the event loop cannot watch the listening socket")))
+            return stopAfterFailure()
         }
     }
+
+    private func stopAfterFailure() {
+        isClosed = true
+        loop.watch(descriptor, self, reading: false, writing: false)
+        SocketPlatform.closeDescriptor(descriptor)
+        events?.finish()
+        events = nil
+    }
+
+    /// At most this many connections are taken per wake-up, so sockets already open are read in between.
+    private static let acceptsPerWake = 64
 
     /// Failures that say the process or the system is out of something for now (descriptors at `ulimit -n`,
     /// memory): accepting waits and tries again, because ending the loop would drop every connected peer.
     private static let exhaustion = [EMFILE, ENFILE, ENOBUFS, ENOMEM]
-    /// The first wait after an exhausted accept, in ms; it doubles up to ``maxBackoffMs``.
-    static let firstBackoffMs: Int32 = 10
-    /// The longest wait between two accepts while resources are exhausted, in ms.
-    static let maxBackoffMs: Int32 = 1_000
 
     private static func bindLoopback(_ listener: Int32, port: Int) throws(WebSocketError) -> Int {
         guard let requested = UInt16(exactly: port) else { throw WebSocketError(.io, "port \(port) out of range") }

@@ -9,8 +9,8 @@ import Glibc
 ///
 /// Sans-I/O: it never touches a socket, so whoever owns the bytes drives the handshake, and every failure is
 /// classified here into the ``WebSocketError`` a person reads (which certificate, which host, what is wrong).
-/// Not thread-safe: one `SSL` object must never be used from two threads at once, so ``TLSSession`` keeps it
-/// behind a lock and is its only owner.
+/// Not thread-safe: one `SSL` object must never be used from two threads at once, so the ``SocketChannel`` that
+/// owns it uses it on its event loop's thread only.
 final class TLSEngine {
     /// Where a handshake step left the engine.
     enum Step {
@@ -85,12 +85,12 @@ final class TLSEngine {
     /// Hands the engine ciphertext the peer sent.
     ///
     /// - Returns: ``WebSocketError/Code/tlsPlainTextServer`` when a server's first byte cannot start a TLS record.
-    func feed(_ ciphertext: ArraySlice<UInt8>) -> WebSocketError? {
+    func feed(_ ciphertext: UnsafeRawBufferPointer) -> WebSocketError? {
         if !hasSeenInput, let first = ciphertext.first {
             hasSeenInput = true
             if context.role == .client, !(20...23).contains(first) { return plainTextAnswer(ciphertext) }
         }
-        _ = ciphertext.withUnsafeBytes { BIO_write(incoming, $0.baseAddress, Int32($0.count)) }
+        _ = BIO_write(incoming, ciphertext.baseAddress, Int32(ciphertext.count))
         return nil
     }
 
@@ -106,10 +106,10 @@ final class TLSEngine {
         return .failed(handshakeFailure())
     }
 
-    /// Copies out plaintext from the records fed so far.
-    func read(into buffer: inout [UInt8]) -> Read {
+    /// Copies out plaintext from the records fed so far into `buffer` (the socket's own, reused for every read).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Read {
         ERR_clear_error()
-        let count = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
+        let count = SSL_read(ssl, buffer.baseAddress, Int32(buffer.count))
         if count > 0 { return .bytes(Int(count)) }
         switch SSL_get_error(ssl, count) {
         case SSL_ERROR_WANT_READ:
@@ -235,7 +235,7 @@ final class TLSEngine {
         }
     }
 
-    private func plainTextAnswer(_ bytes: ArraySlice<UInt8>) -> WebSocketError {
+    private func plainTextAnswer(_ bytes: UnsafeRawBufferPointer) -> WebSocketError {
         let line = bytes.prefix(40).prefix { $0 != 13 && $0 != 10 }
         let printable = line.allSatisfy { (32...126).contains($0) }
         let sample = printable ? " (it began \"\(String(decoding: line, as: UTF8.self))\")" : ""

@@ -1,3 +1,4 @@
+public import SocketLoop
 import Synchronization
 
 /// Opens client connections: TCP, then TLS for `wss://`, then the HTTP/1.1 Upgrade of RFC 6455 §4.1.
@@ -22,6 +23,8 @@ public enum WebSocketClient {
     ///     included.
     ///   - clock: The clock the handshake and closing timeouts run on.
     ///   - tls: The trust for `wss://`; nil dials plain `ws://`.
+    ///   - loop: The event loop the socket lives on (a client's, so its frames reach its models on one thread); nil
+    ///     for the process's shared loop.
     /// - Throws: ``WebSocketError`` with ``WebSocketError/Code/connectFailed``,
     ///   ``WebSocketError/Code/handshakeFailed`` (with `httpStatus` when refused), ``WebSocketError/Code/timeout``,
     ///   ``WebSocketError/Code/cancelled``, or with TLS one of the `tls…` codes (untrusted, expired, wrong host,
@@ -32,44 +35,52 @@ public enum WebSocketClient {
         path: String,
         limits: WebSocketLimits,
         clock: any Clock<Duration>,
-        tls: TLSConfiguration? = nil
+        tls: TLSConfiguration? = nil,
+        loop: EventLoop? = nil
     ) async throws(WebSocketError) -> WebSocketConnection {
         let security = try StreamSecurity.client(tls)
+        let loop = try EventLoop.forSockets(loop)
         let key = WebSocketHandshake.makeKey()
         let request = try WebSocketHandshake.makeRequest(host: host, port: port, path: path, key: key)
-        let socket = TCPSocket()
+        let dial = DialAttempt()
         let progress = Progress()
-        let result = await BlockingCall.run(
+        let result = await Deadline.run(
             timeout: limits.handshakeTimeout,
             clock: clock,
-            interrupt: { socket.interrupt() },
-            abandon: { _ in socket.dispose() },
-            work: {
+            expire: { dial.abort($0) },
+            abandon: { $0.channel.abort(SocketChannel.closedError) },
+            work: { () async -> Result<(channel: SocketChannel, leftover: [UInt8]), WebSocketError> in
                 do throws(WebSocketError) {
-                    try socket.dial(host: host, port: port, writeTimeout: limits.writeTimeout)
+                    let channel = try await SocketChannel.connect(
+                        host: host,
+                        port: port,
+                        loop: loop,
+                        stall: { WriteStall(clock: clock, timeout: limits.writeTimeout) },
+                        dial: dial
+                    )
                     progress.isNegotiatingTLS.store(security.isTLS, ordering: .sequentiallyConsistent)
-                    let stream = try security.open(socket, host: host, port: port)
+                    try await security.secure(channel, host: host, port: port)
                     progress.isNegotiatingTLS.store(false, ordering: .sequentiallyConsistent)
-                    try stream.sendAll(request)
-                    let (head, leftover) = try stream.readHead(limit: limits.maxHandshakeHeaderSize)
+                    try await channel.writeAll(request)
+                    let (head, leftover) = try await channel.readHead(limit: limits.maxHandshakeHeaderSize)
                     try WebSocketHandshake.validateResponse(head, key: key)
-                    return .success((stream, leftover))
+                    return .success((channel, leftover))
                 } catch {
-                    socket.dispose()
+                    dial.abort(error)
                     return .failure(error)
                 }
             }
         )
-        let (stream, leftover): (ByteStream, [UInt8])
+        let (channel, leftover): (SocketChannel, [UInt8])
         do {
-            (stream, leftover) = try result.get()
+            (channel, leftover) = try result.get()
         } catch  where error.code == .timeout && progress.isNegotiatingTLS.load(ordering: .sequentiallyConsistent) {
             throw WebSocketError(
                 .tlsHandshakeTimeout,
                 "\(host):\(port) did not finish the TLS handshake within \(limits.handshakeTimeout)"
             )
         }
-        let connection = WebSocketConnection(socket: stream, role: .client, limits: limits, clock: clock)
+        let connection = WebSocketConnection(channel: channel, role: .client, limits: limits, clock: clock)
         connection.start(leftover: leftover)
         return connection
     }

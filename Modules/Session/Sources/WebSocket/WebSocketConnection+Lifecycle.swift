@@ -1,6 +1,5 @@
 import Bus
-import Dispatch
-import Foundation
+import SocketLoop
 import Synchronization
 
 /// How the connection moves to its end: settling the outcome, writing, and waking whoever waits.
@@ -9,10 +8,11 @@ extension WebSocketConnection {
 
     /// Starts reading; `preamble` (a server's 101 answer) is written before any frame.
     func start(leftover: [UInt8], preamble: [UInt8] = []) {
-        if !preamble.isEmpty { writer.async { _ = self.writeNow(preamble) } }
-        let thread = Thread { self.readLoop(leftover: leftover) }
-        thread.name = "WebSocket reader"
-        thread.start()
+        if !preamble.isEmpty { state.withLock { _ = queue(.bytes(preamble, nil), in: &$0) } }
+        channel.onLoop {
+            self.flushOutgoing()
+            self.channel.attach(self, leftover: leftover)
+        }
     }
 
     /// Records how the connection ends, unless that is already known, and fails every waiting call with it.
@@ -21,28 +21,29 @@ extension WebSocketConnection {
     /// - Returns: Whether the connection was still open, that is, whether `closeFrame` was queued.
     @discardableResult
     func settle(_ outcome: WebSocketError, closeFrame: [UInt8]? = nil) -> Bool {
-        let (wasOpen, receivers, pings, unpark) = state.withLock { state in
+        let (wasOpen, receivers, pings, unpark, mustFlush) = state.withLock { state in
             let wasOpen: Bool
             switch state.phase {
             case .open: wasOpen = true
             case .closeSent: wasOpen = false
-            case .closing, .closed: return (false, [Waiter<WebSocketMessage>](), [Waiter<Void>](), false)
+            case .closing, .closed: return (false, [Waiter<WebSocketMessage>](), [Waiter<Void>](), false, false)
             }
             state.phase = .closing(outcome)
-            if wasOpen, let closeFrame { writer.async { _ = self.writeNow(closeFrame) } }
+            let mustFlush = wasOpen && closeFrame != nil ? queue(.bytes(closeFrame ?? [], nil), in: &state) : false
             defer {
                 state.receivers = []
                 state.pings = []
             }
-            return (wasOpen, state.receivers, state.pings, takeParkedReader(&state))
+            return (wasOpen, state.receivers, state.pings, takeParkedReader(&state), mustFlush)
         }
         for receiver in receivers { receiver.continuation.resume(returning: .failure(outcome)) }
         for ping in pings { ping.continuation.resume(returning: .failure(outcome)) }
-        if unpark { readerMayContinue.signal() }
+        if mustFlush { scheduleFlush() }
+        if unpark { continueReading() }
         return wasOpen
     }
 
-    /// Called on the write queue once the reader has finished and the socket is released.
+    /// Called on the loop once the socket is released.
     func markClosed() {
         let observers = state.withLock { state in
             let outcome = state.phase.outcome ?? WebSocketError(.connectionLost, "connection ended")
@@ -53,7 +54,7 @@ extension WebSocketConnection {
         for observer in observers { observer() }
     }
 
-    /// Un-parks the reader if it is parked; the caller signals ``readerMayContinue`` outside the lock.
+    /// Un-parks the reader if it is parked; the caller calls ``continueReading()`` outside the lock.
     func takeParkedReader(_ state: inout State) -> Bool {
         defer { state.isReaderParked = false }
         return state.isReaderParked
@@ -90,15 +91,52 @@ extension WebSocketConnection {
         if alreadyClosed { observer() }
     }
 
-    /// Writes on the write queue; a failed write drops the connection so the reader ends it.
-    func writeNow(_ bytes: [UInt8]) -> Result<Void, WebSocketError> {
-        do {
-            try socket.sendAll(bytes)
-            return .success(())
-        } catch {
-            socket.interrupt()
-            return .failure(error)
+    /// Adds `item` to what is to be written; returns whether the caller must schedule a flush (none is queued yet).
+    ///
+    /// Called under the state's lock, so writes keep the order of the state changes that asked for them.
+    func queue(_ item: Outgoing, in state: inout State) -> Bool {
+        state.outgoing.append(item)
+        guard !state.isFlushScheduled else { return false }
+        state.isFlushScheduled = true
+        return true
+    }
+
+    /// Queues the end of our direction after what is queued.
+    func queueFinishWriting() {
+        if state.withLock({ queue(.finishWriting, in: &$0) }) { scheduleFlush() }
+    }
+
+    /// Writes what is queued, on the loop, after the work queued there now: pongs asked for by the frames of one read
+    /// go out as one.
+    func scheduleFlush() {
+        channel.loop.execute { self.flushOutgoing() }
+    }
+
+    /// On the loop: hands what is queued to the socket, in order.
+    func flushOutgoing() {
+        let items = state.withLock { state -> [Outgoing] in
+            state.isFlushScheduled = false
+            defer { state.outgoing = [] }
+            return state.outgoing
         }
+        for item in items {
+            switch item {
+            case .bytes(let bytes, let completion): channel.write(bytes, completion: completion)
+            case .pendingPong: writePendingPong()
+            case .finishWriting: channel.finishWriting()
+            }
+        }
+    }
+
+    /// Sends the pong waiting, if the connection is still open.
+    private func writePendingPong() {
+        let payload = state.withLock { state -> [UInt8]? in
+            defer { state.pendingPong = nil }
+            guard case .open = state.phase else { return nil }
+            return state.pendingPong
+        }
+        guard let payload else { return }
+        channel.write(wireBytes(WebSocketFrame(opcode: .pong, payload: payload)), completion: nil)
     }
 
     /// `frame` on the wire: masked with a fresh random key from a client, unmasked from a server.

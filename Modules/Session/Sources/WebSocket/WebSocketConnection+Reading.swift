@@ -1,104 +1,117 @@
-import Dispatch
 import Synchronization
 
-/// The reader thread: frames in, events out, until the conversation ends.
-extension WebSocketConnection {
-    func readLoop(leftover: [UInt8]) {
-        var parser = WebSocketFrameParser(role: role, limits: limits)
-        parser.append(contentsOf: leftover)
-        let outcome = converse(&parser)
-        settle(outcome)
-        // The closing exchange is over (or given up), so a write still blocked on a silent peer may fail now.
-        socket.interrupt()
-        writer.async {
-            self.socket.dispose()
-            self.markClosed()
+/// The reading side, on the loop's thread: bytes in, frames parsed, events handled, until the conversation ends.
+extension WebSocketConnection: ChannelReader {
+    /// What reading is doing, touched on the loop's thread only.
+    final class Inbound: @unchecked Sendable {
+        // @unchecked: only the connection's loop thread reads or writes these (ChannelReader callbacks and work it
+        // hands the loop); the connection holds it as a `let`.
+        // TODO: fold into SocketChannel's loop-confined state once the language can express loop confinement.
+        // Unchecked exclusivity: the loop's thread alone touches these, once or more per frame.
+        @exclusivity(unchecked) var parser: WebSocketFrameParser
+        @exclusivity(unchecked) var assembler = WebSocketMessageAssembler()
+        /// Reading paused because the inbox is full.
+        @exclusivity(unchecked) var isPaused = false
+        /// The outcome is known: what still arrives is drained, not parsed.
+        @exclusivity(unchecked) var isOver = false
+        /// The socket is closed and the connection marked closed.
+        var isFinished = false
+        /// Ends a lingering close that the peer does not end itself.
+        var lingerTimer: Task<Void, Never>?
+
+        init(role: WebSocketRole, limits: WebSocketLimits) {
+            parser = WebSocketFrameParser(role: role, limits: limits)
         }
     }
 
-    /// Reads and handles frames until the connection's outcome is known, and returns it.
-    private func converse(_ parser: inout WebSocketFrameParser) -> WebSocketError {
-        var assembler = WebSocketMessageAssembler()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            do {
-                while let frame = try parser.nextFrame() {
-                    if let event = try assembler.consume(frame), let outcome = handle(event) { return outcome }
-                }
-            } catch {
-                return fail(error)
-            }
-            arriving.store(parser.bufferedDataByteCount + assembler.pendingByteCount, ordering: .relaxed)
-            let count: Int
-            do {
-                count = try socket.receive(into: &buffer)
-            } catch {
-                return error
-            }
-            guard count > 0 else {
-                return WebSocketError(
+    func channelReceived(_ bytes: UnsafeRawBufferPointer) {
+        guard !inbound.isOver else { return }
+        inbound.parser.append(contentsOf: bytes)
+        readFrames()
+    }
+
+    func channelEnded(_ error: WebSocketError?) {
+        guard !inbound.isOver else { return finishClosing() }
+        inbound.isOver = true
+        settle(
+            error
+                ?? WebSocketError(
                     .connectionLost,
                     "TCP ended without a close frame",
                     closeCode: WebSocketCloseCode.abnormalClosure
                 )
-            }
-            parser.append(contentsOf: buffer[..<count])
+        )
+        finishClosing()
+    }
+
+    /// Lets a reader paused on a full inbox go on: from any thread, once the inbox has room or the connection ends.
+    func continueReading() {
+        channel.onLoop {
+            guard self.inbound.isPaused, !self.inbound.isFinished else { return }
+            self.inbound.isPaused = false
+            self.readFrames()
+            if !self.inbound.isPaused, !self.inbound.isOver { self.channel.resumeReading() }
         }
     }
 
-    /// Acts on one event; returns the outcome when it ends the conversation.
-    private func handle(_ event: WebSocketEvent) -> WebSocketError? {
+    /// Handles the frames buffered, until more bytes are needed, the inbox is full, or the conversation ends.
+    private func readFrames() {
+        do {
+            while !inbound.isPaused, !inbound.isOver, let frame = try inbound.parser.nextFrame() {
+                if let event = try inbound.assembler.consume(frame) { handle(event) }
+            }
+        } catch {
+            fail(error)
+        }
+        arriving.store(inbound.parser.bufferedDataByteCount + inbound.assembler.pendingByteCount, ordering: .relaxed)
+    }
+
+    /// Acts on one event.
+    private func handle(_ event: WebSocketEvent) {
         switch event {
         case .message(let message):
-            deliver(message)
+            if deliver(message) {
+                inbound.isPaused = true
+                channel.pauseReading()
+            }
         case .ping(let payload):
-            if let flood = answerPing(payload) { return fail(flood) }
+            if let flood = answerPing(payload) { fail(flood) }
         case .pong(let payload):
             resolvePings(payload)
         case .close(let code, let reason):
-            return closeReceived(code: code, reason: reason)
+            closeReceived(code: code, reason: reason)
         }
-        return nil
     }
 
     /// Queues a pong unless one already waits (then it only takes the newest payload), so a peer that pings faster
     /// than it reads costs one frame of memory; returns the error to fail with when the peer pings past its budget.
     private func answerPing(_ payload: [UInt8]) -> WebSocketError? {
         let now = elapsed()
-        return state.withLock { state -> WebSocketError? in
-            guard case .open = state.phase else { return nil }
+        let (failure, mustFlush) = state.withLock { state -> (WebSocketError?, Bool) in
+            guard case .open = state.phase else { return (nil, false) }
             if now - state.pingWindowStart >= limits.pingWindow {
                 state.pingWindowStart = now
                 state.pingsInWindow = 0
             }
             state.pingsInWindow += 1
             guard state.pingsInWindow <= limits.maxPingsPerWindow else {
-                return WebSocketError(
+                let flood = WebSocketError(
                     .policyViolation,
                     "the peer sent more than \(limits.maxPingsPerWindow) pings in \(limits.pingWindow)",
                     closeCode: WebSocketCloseCode.policyViolation
                 )
+                return (flood, false)
             }
             let isQueued = state.pendingPong != nil
             state.pendingPong = payload
-            if !isQueued { writer.async { self.writePendingPong() } }
-            return nil
+            return (nil, isQueued ? false : queue(.pendingPong, in: &state))
         }
+        if mustFlush { scheduleFlush() }
+        return failure
     }
 
-    /// On the write queue: sends the pong waiting, if the connection is still open.
-    private func writePendingPong() {
-        let payload = state.withLock { state -> [UInt8]? in
-            defer { state.pendingPong = nil }
-            guard case .open = state.phase else { return nil }
-            return state.pendingPong
-        }
-        guard let payload else { return }
-        _ = writeNow(wireBytes(WebSocketFrame(opcode: .pong, payload: payload)))
-    }
-
-    /// Hands `message` to a waiting receiver or the inbox, parking this thread while the inbox is full.
-    private func deliver(_ message: WebSocketMessage) {
+    /// Hands `message` to a waiting receiver or the inbox; returns whether the inbox is now full (reading pauses).
+    private func deliver(_ message: WebSocketMessage) -> Bool {
         let (receiver, mustPark) = state.withLock { state -> (Waiter<WebSocketMessage>?, Bool) in
             guard case .open = state.phase else { return (nil, false) }
             if !state.receivers.isEmpty { return (state.receivers.removeFirst(), false) }
@@ -108,7 +121,7 @@ extension WebSocketConnection {
             return (nil, true)
         }
         receiver?.continuation.resume(returning: .success(message))
-        if mustPark { readerMayContinue.wait() }
+        return mustPark
     }
 
     /// Resolves every ping up to the one this pong answers (a pong may answer only the latest of several).
@@ -123,7 +136,7 @@ extension WebSocketConnection {
     }
 
     /// Echoes the peer's close if we had not closed, then lets TCP end: a server closes first, a client waits.
-    private func closeReceived(code: UInt16?, reason: String) -> WebSocketError {
+    private func closeReceived(code: UInt16?, reason: String) {
         state.withLock { $0.peerClose = (code, reason) }
         let outcome = WebSocketError(
             .closed,
@@ -133,18 +146,40 @@ extension WebSocketConnection {
         )
         let echo = code.map { Self.closePayload(code: $0, reason: "") } ?? []
         settle(outcome, closeFrame: wireBytes(WebSocketFrame(opcode: .close, payload: echo)))
-        if role == .server { writer.async { self.socket.finishWriting() } }
-        socket.drain(timeout: limits.closeTimeout)
-        return outcome
+        if role == .server { queueFinishWriting() }
+        linger()
     }
 
     /// Fails the connection (RFC 6455 §7.1.7): sends a close with the error's code, then ends TCP.
-    private func fail(_ error: WebSocketError) -> WebSocketError {
+    private func fail(_ error: WebSocketError) {
         let code = error.closeCode ?? WebSocketCloseCode.protocolError
         let payload = Self.closePayload(code: code, reason: error.message)
         settle(error, closeFrame: wireBytes(WebSocketFrame(opcode: .close, payload: payload)))
-        writer.async { self.socket.finishWriting() }
-        socket.drain(timeout: limits.closeTimeout)
-        return error
+        queueFinishWriting()
+        linger()
+    }
+
+    /// The conversation is over: what the peer still sends is drained until it ends TCP, at most
+    /// ``WebSocketLimits/closeTimeout`` on the connection's clock, so our last frame is read rather than reset.
+    private func linger() {
+        inbound.isOver = true
+        inbound.isPaused = false
+        inbound.lingerTimer = Task(executorPreference: channel.loop) { [clock, limits, weak self] in
+            guard (try? await clock.sleep(for: limits.closeTimeout)) != nil, let self else { return }
+            channel.onLoop { self.finishClosing() }
+        }
+        channel.discardInput { [self] in finishClosing() }
+    }
+
+    /// On the loop: writes what is queued, releases the socket and marks the connection closed, once.
+    func finishClosing() {
+        guard !inbound.isFinished else { return }
+        inbound.isOver = true
+        inbound.isFinished = true
+        inbound.lingerTimer?.cancel()
+        inbound.lingerTimer = nil
+        flushOutgoing()
+        channel.close()
+        markClosed()
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// One open WebSocket, client or server side: send and receive whole messages, ping, and close.
@@ -10,14 +9,18 @@ import Synchronization
 /// the code that was sent, or ``WebSocketError/Code/connectionLost`` (1006) when TCP dropped.
 ///
 /// ## Concurrency
-/// A reader thread owns the socket's input: it parses frames, answers pings, and hands messages to waiting
-/// ``receive()`` calls or an inbox of at most ``WebSocketLimits/maxBufferedMessages`` (when full it pauses, so TCP
-/// flow control reaches the peer). All writes go through one serial queue, so frames never interleave. Everything
-/// else is one `State` behind a `Mutex`; continuations are resumed outside the lock.
+/// No thread is the connection's. Its socket lives on an event loop, whose thread parses frames as they arrive,
+/// answers pings, and hands messages to waiting ``receive()`` calls (a task that prefers that loop resumes on the
+/// thread that read the frame) or to an inbox of at most ``WebSocketLimits/maxBufferedMessages`` (when full, reading
+/// pauses, so TCP flow control reaches the peer). Writes, from any thread, join one ordered queue under the state's
+/// lock and are written on the loop, so frames never interleave. Everything else is one `State` behind a `Mutex`;
+/// continuations are resumed outside the lock.
 public final class WebSocketConnection: Sendable {
     struct Waiter<Value: Sendable>: Sendable {
         let id: UInt64
-        let continuation: CheckedContinuation<Result<Value, WebSocketError>, Never>
+        /// Unchecked: a waiter is resumed only by whoever takes it out of the state under the lock, so exactly once;
+        /// a checked one would allocate for every message received.
+        let continuation: UnsafeContinuation<Result<Value, WebSocketError>, Never>
     }
 
     enum Phase {
@@ -38,6 +41,16 @@ public final class WebSocketConnection: Sendable {
         }
     }
 
+    /// Something to write, in the order it was asked for.
+    enum Outgoing {
+        /// A frame (or the 101 answer), and who waits for it to be written.
+        case bytes([UInt8], SocketChannel.Completion?)
+        /// The pong for the newest ping, read when it is written.
+        case pendingPong
+        /// The end of our direction (after TLS's close_notify).
+        case finishWriting
+    }
+
     struct State {
         var phase = Phase.open
         var inbox: [WebSocketMessage] = []
@@ -45,7 +58,12 @@ public final class WebSocketConnection: Sendable {
         var pings: [Waiter<Void>] = []
         var closeObservers: [@Sendable () -> Void] = []
         var peerClose: (code: UInt16?, reason: String)?
+        /// Reading paused because the inbox is full; a ``receive()`` that makes room lets it go on.
         var isReaderParked = false
+        /// What is to be written, in the order it was asked for; the loop takes it.
+        var outgoing: [Outgoing] = []
+        /// A flush of ``outgoing`` is queued on the loop.
+        var isFlushScheduled = false
         var nextID: UInt64 = 0
         /// The payload of the one pong waiting for the write queue: a later ping replaces it (RFC 6455 §5.5.3).
         var pendingPong: [UInt8]?
@@ -61,20 +79,20 @@ public final class WebSocketConnection: Sendable {
     let clock: any Clock<Duration>
     /// Time since the connection was made, on ``clock``: the ping window runs on it.
     let elapsed: @Sendable () -> Duration
-    let socket: ByteStream
+    let channel: SocketChannel
     let state = Mutex(State())
-    /// What ``arrivingByteCount`` reads: set by the reader after each read from the socket.
+    /// What ``arrivingByteCount`` reads: set on the loop's thread after the bytes of each read are parsed.
     let arriving = Atomic(0)
-    let writer = DispatchQueue(label: "WebSocket writer")
-    /// Signalled when a parked reader may go on: the inbox has room or the connection is ending.
-    let readerMayContinue = DispatchSemaphore(value: 0)
+    /// The parser and what reading is doing, touched on the loop's thread only.
+    let inbound: Inbound
 
-    init(socket: ByteStream, role: WebSocketRole, limits: WebSocketLimits, clock: any Clock<Duration>) {
-        self.socket = socket
+    init(channel: SocketChannel, role: WebSocketRole, limits: WebSocketLimits, clock: any Clock<Duration>) {
+        self.channel = channel
         self.role = role
         self.limits = limits
         self.clock = clock
         elapsed = Self.stopwatch(clock)
+        inbound = Inbound(role: role, limits: limits)
     }
 
     private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
@@ -105,15 +123,15 @@ public final class WebSocketConnection: Sendable {
     public func send(_ message: WebSocketMessage) async throws(WebSocketError) {
         let frames = WebSocketFrameEncoder.frames(of: message, maxFrameSize: limits.maxOutgoingFrameSize)
         let bytes = frames.flatMap(wireBytes)
-        let result = await withCheckedContinuation { continuation in
-            let refusal = state.withLock { state -> WebSocketError? in
-                guard case .open = state.phase else { return Self.refusal(state.phase) }
-                writer.async { continuation.resume(returning: self.writeNow(bytes)) }
-                return nil
+        let failure = await withCheckedContinuation { continuation in
+            let (refusal, mustFlush) = state.withLock { state -> (WebSocketError?, Bool) in
+                guard case .open = state.phase else { return (Self.refusal(state.phase), false) }
+                return (nil, queue(.bytes(bytes, { continuation.resume(returning: $0) }), in: &state))
             }
-            if let refusal { continuation.resume(returning: .failure(refusal)) }
+            if let refusal { continuation.resume(returning: refusal) }
+            if mustFlush { scheduleFlush() }
         }
-        try result.get()
+        if let failure { throw failure }
     }
 
     /// The next message, waiting for one if none has arrived.
@@ -123,7 +141,7 @@ public final class WebSocketConnection: Sendable {
     public func receive() async throws(WebSocketError) -> WebSocketMessage {
         let id = makeID()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let (immediate, unpark) = state.withLock { state -> (Result<WebSocketMessage, WebSocketError>?, Bool) in
                     if !state.inbox.isEmpty {
                         let unpark = state.isReaderParked
@@ -135,7 +153,7 @@ public final class WebSocketConnection: Sendable {
                     state.receivers.append(Waiter(id: id, continuation: continuation))
                     return (nil, false)
                 }
-                if unpark { readerMayContinue.signal() }
+                if unpark { continueReading() }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
@@ -152,15 +170,15 @@ public final class WebSocketConnection: Sendable {
         let id = makeID()
         let frame = wireBytes(WebSocketFrame(opcode: .ping, payload: Self.bigEndianBytes(id)))
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let refusal = state.withLock { state -> WebSocketError? in
-                    guard case .open = state.phase else { return Self.refusal(state.phase) }
-                    if Task.isCancelled { return Self.cancellation }
+            await withUnsafeContinuation { continuation in
+                let (refusal, mustFlush) = state.withLock { state -> (WebSocketError?, Bool) in
+                    guard case .open = state.phase else { return (Self.refusal(state.phase), false) }
+                    if Task.isCancelled { return (Self.cancellation, false) }
                     state.pings.append(Waiter(id: id, continuation: continuation))
-                    writer.async { _ = self.writeNow(frame) }
-                    return nil
+                    return (nil, queue(.bytes(frame, nil), in: &state))
                 }
                 if let refusal { continuation.resume(returning: .failure(refusal)) }
+                if mustFlush { scheduleFlush() }
             }
         } onCancel: {
             let waiter = state.withLock { state in state.pings.removeFirst { $0.id == id } }
@@ -179,13 +197,13 @@ public final class WebSocketConnection: Sendable {
     ///   - reason: Why, in UTF-8; cut at a character boundary to fit the 123 bytes a close frame allows.
     public func close(code: UInt16 = WebSocketCloseCode.normalClosure, reason: String = "") async {
         let frame = wireBytes(WebSocketFrame(opcode: .close, payload: Self.closePayload(code: code, reason: reason)))
-        let unpark = state.withLock { state -> Bool in
-            guard case .open = state.phase else { return false }
+        let (unpark, mustFlush) = state.withLock { state -> (Bool, Bool) in
+            guard case .open = state.phase else { return (false, false) }
             state.phase = .closeSent
-            writer.async { _ = self.writeNow(frame) }
-            return takeParkedReader(&state)
+            return (takeParkedReader(&state), queue(.bytes(frame, nil), in: &state))
         }
-        if unpark { readerMayContinue.signal() }
+        if mustFlush { scheduleFlush() }
+        if unpark { continueReading() }
         if await waitUntilClosed(within: limits.closeTimeout) { return }
         abort()
         await waitUntilClosed()
@@ -199,6 +217,6 @@ public final class WebSocketConnection: Sendable {
         settle(
             WebSocketError(.connectionLost, "connection aborted locally", closeCode: WebSocketCloseCode.abnormalClosure)
         )
-        socket.interrupt()
+        channel.onLoop { self.finishClosing() }
     }
 }

@@ -1,3 +1,4 @@
+public import SocketLoop
 import Synchronization
 
 /// A WebSocket server on 127.0.0.1 that validates each client's handshake strictly and hands it to a handler.
@@ -7,13 +8,15 @@ import Synchronization
 /// Invalid handshakes are answered (400, 405 or 426) without reaching the handler.
 ///
 /// ## Concurrency
-/// One thread accepts; each handshake is read on a thread of its own under ``WebSocketLimits/handshakeTimeout``;
-/// handlers run in a task group inside ``run(handler:)``. The sockets still in handshake and the requests being
-/// handled are the server's only state, behind a `Mutex`, so ``close()`` can reach every one of them.
+/// No thread per connection: the listening socket and every connection live on one event loop (the process's shared
+/// loop unless given one), which accepts and reads when the kernel says so. Each handshake is a task awaiting that
+/// loop under ``WebSocketLimits/handshakeTimeout``; handlers run in a task group inside ``run(handler:)``. So a
+/// thousand idle connections cost descriptors and suspended tasks, not threads. The sockets still in handshake and
+/// the requests being handled are the server's only state, behind a `Mutex`, so ``close()`` can reach every one.
 public final class WebSocketServer: Sendable {
     private struct State {
         var isClosed = false
-        var handshaking: [ObjectIdentifier: TCPSocket] = [:]
+        var handshaking: [ObjectIdentifier: SocketChannel] = [:]
         var requests: [ObjectIdentifier: WebSocketUpgradeRequest] = [:]
     }
 
@@ -32,16 +35,18 @@ public final class WebSocketServer: Sendable {
     ///   - limits: The bounds for every connection; ``WebSocketLimits/handshakeTimeout`` covers TLS too.
     ///   - clock: The clock the handshake and closing timeouts run on.
     ///   - tls: The certificate chain and key to serve `wss://` with; nil serves plain `ws://`.
+    ///   - loop: The event loop every socket of the server lives on; nil for the process's shared loop.
     /// - Throws: ``WebSocketError/Code/io`` when the port cannot be bound, ``WebSocketError/Code/tlsConfiguration``
     ///   when the identity's chain or key is unusable.
     public init(
         port: Int = 0,
         limits: WebSocketLimits,
         clock: any Clock<Duration>,
-        tls: TLSServerIdentity? = nil
+        tls: TLSServerIdentity? = nil,
+        loop: EventLoop? = nil
     ) throws(WebSocketError) {
         security = try StreamSecurity.server(tls)
-        listener = try TCPListener(port: port)
+        listener = try TCPListener(port: port, loop: try EventLoop.forSockets(loop))
         self.limits = limits
         self.clock = clock
     }
@@ -54,14 +59,21 @@ public final class WebSocketServer: Sendable {
     /// dropped without a closing handshake; use ``close()`` for a graceful end.
     /// - Throws: ``WebSocketError/Code/io`` if the listening socket fails.
     public func run(handler: @escaping @Sendable (WebSocketUpgradeRequest) async -> Void) async throws(WebSocketError) {
-        let accepted = listener.start(writeTimeout: limits.writeTimeout)
+        let events = listener.start()
         let failure = await withTaskCancellationHandler {
             await withDiscardingTaskGroup(returning: WebSocketError?.self) { group in
-                for await next in accepted {
-                    switch next {
-                    case .success(let socket):
-                        group.addTask { await self.serve(socket, handler: handler) }
-                    case .failure(let error):
+                var backoff = Duration.zero
+                for await event in events {
+                    switch event {
+                    case .accepted(let descriptor):
+                        backoff = .zero
+                        group.addTask { await self.serve(descriptor, handler: handler) }
+                    case .exhausted:
+                        // Out of descriptors: the connection stays queued in the kernel; wait, then try again.
+                        backoff = min(max(backoff * 2, Self.firstBackoff), Self.maxBackoff)
+                        try? await clock.sleep(for: backoff)
+                        listener.resume()
+                    case .failed(let error):
                         group.cancelAll()
                         return error
                     }
@@ -74,12 +86,17 @@ public final class WebSocketServer: Sendable {
         if let failure { throw failure }
     }
 
+    /// The first wait after an accept failed for want of descriptors or memory; it doubles up to ``maxBackoff``.
+    static let firstBackoff = Duration.milliseconds(10)
+    /// The longest wait between two accepts while resources are exhausted.
+    static let maxBackoff = Duration.seconds(1)
+
     /// Stops listening, closes every connection with 1001 (going away), and answers pending requests with 503.
     ///
     /// Returns when every connection is closed (each within ``WebSocketLimits/closeTimeout``).
     public func close() async {
-        let (sockets, requests) = stopAccepting()
-        for socket in sockets { socket.interrupt() }
+        let (channels, requests) = stopAccepting()
+        for channel in channels { channel.abort(SocketChannel.closedError) }
         await withDiscardingTaskGroup { group in
             for request in requests {
                 group.addTask { await request.finish(code: WebSocketCloseCode.goingAway, reason: "server closing") }
@@ -87,31 +104,38 @@ public final class WebSocketServer: Sendable {
         }
     }
 
-    private func serve(_ socket: TCPSocket, handler: @Sendable (WebSocketUpgradeRequest) async -> Void) async {
-        let socketID = ObjectIdentifier(socket)
-        guard register(socket, id: socketID) else { return socket.dispose() }
-        let result = await BlockingCall.run(
+    private func serve(_ descriptor: Int32, handler: @Sendable (WebSocketUpgradeRequest) async -> Void) async {
+        let channel = SocketChannel(
+            descriptor: descriptor,
+            loop: listener.loop,
+            peer: "a client on 127.0.0.1",
+            stall: WriteStall(clock: clock, timeout: limits.writeTimeout)
+        )
+        let channelID = ObjectIdentifier(channel)
+        guard register(channel, id: channelID) else { return channel.abort(SocketChannel.closedError) }
+        let result = await Deadline.run(
             timeout: limits.handshakeTimeout,
             clock: clock,
-            interrupt: { socket.interrupt() },
-            abandon: { _ in socket.dispose() },
-            work: { [limits, security, port] in Self.readRequest(socket, security: security, port: port, limits: limits)
+            expire: { channel.abort($0) },
+            abandon: { _ in channel.abort(SocketChannel.closedError) },
+            work: { [limits, security, port, clock] in
+                await Self.readRequest(channel, security: security, port: port, limits: limits, clock: clock)
             }
         )
         guard case .success(let received) = result else {
-            _ = state.withLock { $0.handshaking.removeValue(forKey: socketID) }
+            _ = state.withLock { $0.handshaking.removeValue(forKey: channelID) }
             return
         }
         let request = WebSocketUpgradeRequest(
             head: received.head,
-            socket: received.stream,
+            channel: channel,
             leftover: received.leftover,
             limits: limits,
             clock: clock
         )
         let requestID = ObjectIdentifier(request)
         let isServing = state.withLock { state in
-            state.handshaking[socketID] = nil
+            state.handshaking[channelID] = nil
             guard !state.isClosed else { return false }
             state.requests[requestID] = request
             return true
@@ -121,43 +145,44 @@ public final class WebSocketServer: Sendable {
         _ = state.withLock { $0.requests.removeValue(forKey: requestID) }
     }
 
-    /// Runs the TLS handshake if any, then reads and validates a request on the handshake thread, answering an
-    /// invalid one itself (a client whose TLS handshake failed gets only the alert).
+    /// Runs the TLS handshake if any, then reads and validates a request, answering an invalid one itself (a client
+    /// whose TLS handshake failed gets only the alert).
     private static func readRequest(
-        _ socket: TCPSocket,
+        _ channel: SocketChannel,
         security: StreamSecurity,
         port: Int,
-        limits: WebSocketLimits
-    ) -> Result<(head: WebSocketRequestHead, leftover: [UInt8], stream: ByteStream), WebSocketError> {
-        let stream: ByteStream
+        limits: WebSocketLimits,
+        clock: any Clock<Duration>
+    ) async -> Result<(head: WebSocketRequestHead, leftover: [UInt8]), WebSocketError> {
         do throws(WebSocketError) {
-            stream = try security.open(socket, host: "a client on 127.0.0.1", port: port)
+            try await security.secure(channel, host: "a client on 127.0.0.1", port: port)
         } catch {
-            socket.dispose()
+            channel.abort(error)
             return .failure(error)
         }
         do throws(WebSocketError) {
-            let (bytes, leftover) = try stream.readHead(limit: limits.maxHandshakeHeaderSize)
-            return .success((try WebSocketHandshake.validateRequest(bytes), leftover, stream))
+            let (bytes, leftover) = try await channel.readHead(limit: limits.maxHandshakeHeaderSize)
+            return .success((try WebSocketHandshake.validateRequest(bytes), leftover))
         } catch {
             let status = error.httpStatus ?? 400
-            stream.sendRefusal(
+            await channel.sendRefusal(
                 WebSocketHandshake.makeRefusal(status: status, reason: "Bad Request"),
-                drainFor: limits.closeTimeout
+                drainFor: limits.closeTimeout,
+                clock: clock
             )
             return .failure(error)
         }
     }
 
-    private func register(_ socket: TCPSocket, id: ObjectIdentifier) -> Bool {
+    private func register(_ channel: SocketChannel, id: ObjectIdentifier) -> Bool {
         state.withLock { state in
             guard !state.isClosed else { return false }
-            state.handshaking[id] = socket
+            state.handshaking[id] = channel
             return true
         }
     }
 
-    private func stopAccepting() -> ([TCPSocket], [WebSocketUpgradeRequest]) {
+    private func stopAccepting() -> ([SocketChannel], [WebSocketUpgradeRequest]) {
         listener.stop()
         return state.withLock { state in
             state.isClosed = true
@@ -166,8 +191,8 @@ public final class WebSocketServer: Sendable {
     }
 
     private func abortEverything() {
-        let (sockets, requests) = stopAccepting()
-        for socket in sockets { socket.interrupt() }
+        let (channels, requests) = stopAccepting()
+        for channel in channels { channel.abort(SocketChannel.closedError) }
         for request in requests { request.abort() }
     }
 }

@@ -17,20 +17,20 @@ public final class WebSocketUpgradeRequest: Sendable {
 
     /// The request's path and headers.
     public let head: WebSocketRequestHead
-    private let socket: ByteStream
+    private let channel: SocketChannel
     private let limits: WebSocketLimits
     private let clock: any Clock<Duration>
     private let state: Mutex<State>
 
     init(
         head: WebSocketRequestHead,
-        socket: ByteStream,
+        channel: SocketChannel,
         leftover: [UInt8],
         limits: WebSocketLimits,
         clock: any Clock<Duration>
     ) {
         self.head = head
-        self.socket = socket
+        self.channel = channel
         self.limits = limits
         self.clock = clock
         state = Mutex(.pending(leftover: leftover))
@@ -46,7 +46,7 @@ public final class WebSocketUpgradeRequest: Sendable {
     ///
     /// - Throws: ``WebSocketError/Code/handshakeFailed`` if the request was already answered.
     public func accept() throws(WebSocketError) -> WebSocketConnection {
-        let connection = WebSocketConnection(socket: socket, role: .server, limits: limits, clock: clock)
+        let connection = WebSocketConnection(channel: channel, role: .server, limits: limits, clock: clock)
         let leftover = state.withLock { state -> [UInt8]? in
             guard case .pending(let leftover) = state else { return nil }
             state = .accepted(connection)
@@ -70,16 +70,7 @@ public final class WebSocketUpgradeRequest: Sendable {
         }
         guard isPending else { return }
         let response = WebSocketHandshake.makeRefusal(status: status, reason: reason)
-        _ = await BlockingCall.run(
-            timeout: limits.closeTimeout,
-            clock: clock,
-            interrupt: { [socket] in socket.interrupt() },
-            abandon: { [socket] _ in socket.dispose() },
-            work: { [socket, limits] in
-                socket.sendRefusal(response, drainFor: limits.closeTimeout)
-                return .success(())
-            }
-        )
+        await channel.sendRefusal(response, drainFor: limits.closeTimeout, clock: clock)
     }
 
     /// Ends the request after its handler returned: refuse it if unanswered, close its connection if accepted.
@@ -94,7 +85,7 @@ public final class WebSocketUpgradeRequest: Sendable {
     /// Drops the request's TCP connection at once, answered or not (the server's task was cancelled).
     func abort() {
         switch state.withLock({ $0 }) {
-        case .pending, .refused: socket.interrupt()
+        case .pending, .refused: channel.abort(SocketChannel.closedError)
         case .accepted(let connection): connection.abort()
         }
     }

@@ -11,11 +11,22 @@ extension LiveTrace {
         case .streamLost, .terminated:
             box = nil
         case .connection(let state):
+            followIdle(state)
             if case .streaming = state { return }
             box = nil
         case .streamReturned, .planPushed, .asked, .boxError, .carrierClosed:
             break
         }
+    }
+
+    /// Notes whether the app sits in the background, and wakes the ring file's beat when it leaves.
+    private func followIdle(_ state: ConnectionState) {
+        guard case .idle = state else {
+            if isIdle { wakeFeed.yield(()) }
+            isIdle = false
+            return
+        }
+        isIdle = true
     }
 
     /// Records one box frame: places it on its connection's anchor, applies it to the picture, and records a point

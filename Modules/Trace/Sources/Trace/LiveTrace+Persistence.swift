@@ -58,13 +58,29 @@ extension LiveTrace {
     }
 
     /// Loops on the injected clock, writing the ring file each interval in which live points came in.
+    ///
+    /// While the app is in the background with nothing left to write, the loop sleeps on no timer at all (an idle
+    /// client wakes nobody); when the session leaves `idle` it takes up the same beat again, so every write falls
+    /// where it always did.
     func writeWhileLive() async {
+        await writeWhileLive(on: clock)
+    }
+
+    private func writeWhileLive<C: Clock<Duration>>(on clock: C) async {
+        let interval = configuration.persistInterval
+        var next = clock.now.advanced(by: interval)
+        var wakes = wakes.makeAsyncIterator()
         while true {
+            if isIdle, !unsaved {
+                guard await wakes.next() != nil else { return }
+                while next <= clock.now { next = next.advanced(by: interval) }
+            }
             do {
-                try await clock.sleep(for: configuration.persistInterval)
+                try await clock.sleep(until: next, tolerance: nil)
             } catch {
                 return
             }
+            next = next.advanced(by: interval)
             if unsaved { await persist() }
         }
     }

@@ -45,6 +45,11 @@ public actor LiveTrace: ClientService {
     var restored: RestoredSpan?
     /// Live points were recorded since the ring file was last written.
     var unsaved = false
+    /// The session said `idle` (the app is in the background) and has said nothing since.
+    var isIdle = false
+    /// Wakes the ring file's beat when the session leaves `idle`.
+    let wakes: AsyncStream<Void>
+    let wakeFeed: AsyncStream<Void>.Continuation
     /// The ring file's writer: one write at a time, in order.
     var writer = RingWriter()
     /// The run, once: the session's events have one reader. The sealed read keeps its own ``restoration``, since
@@ -76,6 +81,7 @@ public actor LiveTrace: ClientService {
         boxGapRuleMs = configuration.boxGapRule.wholeMilliseconds
         self.events = EventBus()
         self.sessionEvents = sessionEvents.subscribe()
+        (wakes, wakeFeed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Reads the ring file back (if that was not done yet), then records every live frame of the session and writes

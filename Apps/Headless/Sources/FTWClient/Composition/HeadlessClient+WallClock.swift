@@ -4,10 +4,13 @@ import ClockSeam
 public import SealInterface
 import Session
 import SessionInterface
+import SocketLoop
 
 extension HeadlessClient {
     /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with
-    /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store).
+    /// verified TLS on a `wss://` relay, trusting the site's CA file besides the system's store), its services on the
+    /// event loop its socket lives on (the process's shared loop), its deadlines on that loop's timer: a client that
+    /// nothing asks to do anything wakes nobody.
     ///
     /// - Parameters:
     ///   - paired: The site, as pairing left it.
@@ -23,7 +26,8 @@ extension HeadlessClient {
         log: any LogSink = DiscardingLogSink()
     ) throws(EnrolmentError) -> HeadlessClient {
         let address = try RelayAddress(parsing: paired.relay ?? "")
-        let clock = ContinuousClock()
+        let loop = try? EventLoop.shared()
+        let clock: any Clock<Duration> = loop.map { LoopClock(base: ContinuousClock(), loop: $0) } ?? ContinuousClock()
         return HeadlessClient(
             paired: paired,
             store: store,
@@ -31,13 +35,15 @@ extension HeadlessClient {
                 rendezvousSecret: paired.rendezvousSecret,
                 caFile: paired.caFile,
                 clock: clock,
-                wallClock: SystemWallClock()
+                wallClock: SystemWallClock(),
+                loop: loop
             ),
             clock: clock,
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
             policy: policy,
-            log: log
+            log: log,
+            executor: loop
         )
     }
 }

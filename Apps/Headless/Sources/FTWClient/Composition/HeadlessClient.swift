@@ -62,8 +62,15 @@ public final class HeadlessClient: Sendable {
     public let wallClock: any WallClock
     /// What the launch drew, whether the client is closed, and who waits for that.
     let lifetime = ClientLifetime()
+    /// Where the services run: the event loop the client's sockets live on, so a live frame goes from the socket's
+    /// read through the session and the bus to the last model on that loop's thread, with no hand-off; nil to run
+    /// where ``run()`` is called (a `Simulation`'s executor, which keeps a simulated world deterministic).
+    public let executor: (any TaskExecutor)?
 
     /// Builds every module for `paired`; nothing runs and nothing is read until ``launch()`` and ``run()``.
+    ///
+    /// - Parameter executor: Where the services run: the event loop of `dialer`'s sockets (`RelayDialer.loop`), or
+    ///   nil to run where ``run()`` is called.
     public init(
         paired: PairedSite,
         store: any SealedStore,
@@ -72,8 +79,10 @@ public final class HeadlessClient: Sendable {
         wallClock: any WallClock,
         random: any RandomSource,
         policy: AskPolicy,
-        log: any LogSink
+        log: any LogSink,
+        executor: (any TaskExecutor)? = nil
     ) {
+        self.executor = executor
         let site = paired.site
         let events = EventBus<SessionEvent>()
         let session = LiveSession(
@@ -133,25 +142,27 @@ public final class HeadlessClient: Sendable {
         return drawn
     }
 
-    /// Runs every service until ``close()`` has closed the client, or until the task is cancelled (a kill, or the
-    /// end of a scenario: nothing more is written).
+    /// Runs every service, on ``executor``, until ``close()`` has closed the client, or until the task is
+    /// cancelled (a kill, or the end of a scenario: nothing more is written).
     ///
     /// - Throws: `ServiceError.alreadyRunning(_:)` when the client ran before.
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for service in services {
-                group.addTask {
-                    try await service.run()
-                    return false
+        try await withTaskExecutorPreference(executor) {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for service in services {
+                    group.addTask {
+                        try await service.run()
+                        return false
+                    }
                 }
-            }
-            group.addTask { [lifetime] in
-                await lifetime.waitUntilClosed()
-                return true
-            }
-            // A service may end early (a pairing keeper with nothing to wait for); only the close ends the rest.
-            while let closed = try await group.next() {
-                if closed { group.cancelAll() }
+                group.addTask { [lifetime] in
+                    await lifetime.waitUntilClosed()
+                    return true
+                }
+                // A service may end early (a pairing keeper with nothing to wait for); only the close ends the rest.
+                while let closed = try await group.next() {
+                    if closed { group.cancelAll() }
+                }
             }
         }
     }

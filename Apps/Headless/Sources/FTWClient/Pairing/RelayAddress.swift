@@ -1,5 +1,6 @@
 public import ClockSeam
 public import Session
+public import SocketLoop
 import WebSocket
 
 /// Where a paired site's relay listens: `wss://relay.ftw.energy` for a real box (protocol.md §8.3: the box's relay
@@ -88,11 +89,13 @@ public struct RelayAddress: Sendable, Hashable, CustomStringConvertible {
     ///   - caFile: A PEM file of extra trusted CA certificates (a self-hosted relay, `ftw-demobox --tls`).
     ///   - clock: The clock the WebSocket's deadlines run on.
     ///   - wallClock: The wall clock that names the room's epoch.
+    ///   - loop: The event loop the sockets live on (the client's executor); nil for the process's shared loop.
     public func dialer(
         rendezvousSecret: [UInt8],
         caFile: String?,
         clock: any Clock<Duration>,
-        wallClock: any WallClock
+        wallClock: any WallClock,
+        loop: EventLoop? = nil
     ) -> RelayDialer {
         RelayDialer(
             host: host,
@@ -100,7 +103,8 @@ public struct RelayAddress: Sendable, Hashable, CustomStringConvertible {
             rendezvousSecret: rendezvousSecret,
             clock: clock,
             wallClock: wallClock,
-            tls: secure ? caFile.map { TLSConfiguration.trusting(caFile: $0) } ?? TLSConfiguration() : nil
+            tls: secure ? caFile.map { TLSConfiguration.trusting(caFile: $0) } ?? TLSConfiguration() : nil,
+            loop: loop
         )
     }
 

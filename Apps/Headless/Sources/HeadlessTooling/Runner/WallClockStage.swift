@@ -4,12 +4,16 @@ import DemoBox
 import FTWClient
 import Seal
 import SealInterface
+import SocketLoop
 
 /// A paired box in another process (`ftw-demobox`), reached through its relay on the wall clock: waits are real,
 /// the box's knobs are out of reach, and what it received is not visible, so the report counts the asks log.
 struct WallClockStage: ScenarioStage {
     /// The paired site the scenario runs against.
     let site: SiteID
+    /// What the scenario's waits sleep on: the shared loop's timer, as the client's deadlines do, so a client left
+    /// in the background with nothing to do wakes nobody while the scenario waits.
+    let clock: any Clock<Duration> = Self.waitClock()
 
     var nowMs: Int64 { SystemWallClock().nowMs }
 
@@ -17,7 +21,12 @@ struct WallClockStage: ScenarioStage {
 
     func settle() async { await Task.yield() }
 
-    func advance(by duration: Duration) async { try? await ContinuousClock().sleep(for: duration) }
+    func advance(by duration: Duration) async { try? await clock.sleep(for: duration) }
+
+    private static func waitClock() -> any Clock<Duration> {
+        guard let loop = try? EventLoop.shared() else { return ContinuousClock() }
+        return LoopClock(base: ContinuousClock(), loop: loop)
+    }
 
     func run() async throws {}
 

@@ -1,0 +1,126 @@
+import Bus
+import Cache
+import ClockSeam
+import DemoBox
+import FTWClient
+import Fixtures
+import Foundation
+import Session
+import SessionInterface
+import SocketLoop
+import Synchronization
+import Testing
+
+/// One client, one executor: a client composed on an event loop, streaming from the demo box over a real socket,
+/// reads each live frame on the loop's thread and hands it through the session and the bus to every model without
+/// a thread hand-off.
+@Suite struct OneExecutorTests {
+    /// Looks at every event the session publishes, on the publishing thread (a bus filter runs inside `publish`),
+    /// and takes none of them, so it adds no hand-off of its own.
+    private final class FrameProbe: Sendable {
+        private struct Seen {
+            var frames = 0
+            var framesOffLoop = 0
+            var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        }
+
+        private let loop: EventLoop
+        private let seen = Mutex(Seen())
+
+        init(loop: EventLoop) { self.loop = loop }
+
+        func look(_ event: SessionEvent) -> Bool {
+            guard case .telemetry = event else { return false }
+            let onLoop = loop.inEventLoop
+            let ready = seen.withLock { seen in
+                seen.frames += 1
+                if !onLoop { seen.framesOffLoop += 1 }
+                let frames = seen.frames
+                defer { seen.waiters.removeAll { $0.count <= frames } }
+                return seen.waiters.filter { $0.count <= frames }.map(\.continuation)
+            }
+            for waiter in ready { waiter.resume() }
+            return false
+        }
+
+        var frames: Int { seen.withLock(\.frames) }
+        var framesOffLoop: Int { seen.withLock(\.framesOffLoop) }
+
+        /// Returns once `count` live frames were published.
+        func wait(for count: Int) async {
+            await withCheckedContinuation { continuation in
+                let isThere = seen.withLock { seen in
+                    guard seen.frames < count else { return true }
+                    seen.waiters.append((count, continuation))
+                    return false
+                }
+                if isThere { continuation.resume() }
+            }
+        }
+    }
+
+    @Test func aLiveFrameReachesEveryModelOnTheThreadThatReadItsSocket() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let box = SimulatedBox(
+            configuration: DemoBoxConfiguration(),
+            clock: ContinuousClock(),
+            wallClock: SystemWallClock()
+        )
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
+        let address = RelayAddress(secure: false, host: "127.0.0.1", port: relay.port)
+        let loop = try EventLoop(name: "test.client")
+        defer { loop.shutdown() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await box.run() }
+            group.addTask { try await relay.run() }
+            defer { group.cancelAll() }
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "127.0.0.1:\(relay.port)"))
+            let pairing = Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+            let paired = try await pairing.pair(link, relay: address)
+            let client = HeadlessClient(
+                paired: paired,
+                store: folder.store(),
+                dialer: address.dialer(
+                    rendezvousSecret: paired.rendezvousSecret,
+                    caFile: nil,
+                    clock: ContinuousClock(),
+                    wallClock: SystemWallClock(),
+                    loop: loop
+                ),
+                clock: ContinuousClock(),
+                wallClock: SystemWallClock(),
+                random: SystemRandomSource(),
+                policy: .ageKeyed,
+                log: DiscardingLogSink(),
+                executor: loop
+            )
+            let probe = FrameProbe(loop: loop)
+            let watch = client.sessionEvents.subscribe(where: probe.look)
+            group.addTask { try await client.run() }
+            await client.setPhase(.inactive)
+            await client.setPhase(.active)
+            client.show(.now)
+            client.show(.battery)
+            try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "two live frames") {
+                await probe.wait(for: 2)
+            }
+            // From here on nobody outside the client calls in: every event is the socket's doing.
+            #if DEBUG
+            let crossingsBefore = client.sessionEvents.threadCrossings
+            #endif
+            let framesBefore = probe.frames
+            try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "five more live frames") {
+                await probe.wait(for: framesBefore + 5)
+            }
+            #expect(probe.framesOffLoop == 0, "\(probe.framesOffLoop) of \(probe.frames) frames published off the loop")
+            #if DEBUG
+            let crossings = client.sessionEvents.threadCrossings - crossingsBefore
+            #expect(crossings == 0, "the models took \(crossings) events on another thread than the publisher's")
+            #endif
+            await client.setPhase(.background)
+            await relay.close()
+            withExtendedLifetime(watch) {}
+        }
+    }
+}
