@@ -1,4 +1,5 @@
 public import ClockSeam
+public import Noise
 public import SessionInterface
 public import WebSocket
 
@@ -26,7 +27,7 @@ public final class RelayDialer: CarrierDialer {
     ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
     ///   - wallClock: The wall clock that names the epoch.
     ///   - tls: The trust for `wss://` (the system store, plus `--ca` roots); nil dials plain `ws://`.
-    public init(
+    public convenience init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
@@ -34,11 +35,42 @@ public final class RelayDialer: CarrierDialer {
         wallClock: any WallClock,
         tls: TLSConfiguration? = nil
     ) {
+        self.init(
+            host: host,
+            port: port,
+            rendezvousSecret: rendezvousSecret,
+            clock: clock,
+            wallClock: wallClock,
+            tls: tls,
+            schedule: .production
+        )
+    }
+
+    /// Makes a dialer for one box's rooms on a relay whose epochs and spread are `schedule`.
+    ///
+    /// - Parameters:
+    ///   - host: The relay's host (127.0.0.1 for the demo relay).
+    ///   - port: Its port.
+    ///   - rendezvousSecret: The QR code's 32-byte rendezvous secret.
+    ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
+    ///   - wallClock: The wall clock that names the epoch.
+    ///   - tls: The trust for `wss://`; nil dials plain `ws://`.
+    ///   - schedule: The relay's epochs and the spread of its turn: ``RelaySchedule/production``, unless a test's
+    ///     demo relay shortens them (`ftw-demobox --epoch-ms`, `--rotation-spread`).
+    public init(
+        host: String,
+        port: Int,
+        rendezvousSecret: [UInt8],
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        tls: TLSConfiguration?,
+        schedule: RelaySchedule
+    ) {
         self.host = host
         self.port = port
         self.clock = clock
         self.tls = tls
-        rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock)
+        rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock, schedule: schedule)
     }
 
     /// The epoch the next dial joins.
