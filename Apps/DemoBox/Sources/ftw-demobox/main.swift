@@ -117,6 +117,7 @@ if let tls {
 } else {
     say("relay: ws://127.0.0.1:\(relay.port)")
 }
+if let note = options.relayScheduleNote { say(note) }
 
 /// Why the demo box stops: a person's signal, or a part of it that died (which must not go unnoticed: a box with no
 /// listening socket would look alive and serve nobody).
