@@ -20,12 +20,13 @@ final class DemoBoxChild: @unchecked Sendable {
     /// Every line the box prints on stdout, until it exits.
     let lines: AsyncStream<String>
 
-    /// Starts `ftw-demobox --port 0`, with `--state STATE` when `state` is given, then `options`; with
-    /// `descriptorLimit`, from a shell that lowers `ulimit -n` to it first (the test process keeps its own limit).
+    /// Starts `ftw-demobox --port 0`, with `--state STATE` when `state` is given, then `options` (by default
+    /// ``WallClockRelay/options``: the hour turned at once); with `descriptorLimit`, from a shell that lowers
+    /// `ulimit -n` to it first (the test process keeps its own limit).
     init(
         executable: URL,
         state: URL?,
-        options: [String] = [],
+        options: [String] = WallClockRelay.options,
         descriptorLimit: Int? = nil,
         lifetime: Duration = .seconds(60)
     ) throws {
