@@ -55,7 +55,7 @@ public final class RelayDialer: CarrierDialer {
     ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
     ///   - wallClock: The wall clock that names the epoch.
     ///   - tls: The trust for `wss://`; nil dials plain `ws://`.
-    ///   - schedule: The relay's epochs and the spread of its turn: ``RelaySchedule/production``, unless a test's
+    ///   - schedule: The relay's epochs and the spread of its turn: `RelaySchedule.production`, unless a test's
     ///     demo relay shortens them (`ftw-demobox --epoch-ms`, `--rotation-spread`).
     public init(
         host: String,

@@ -18,7 +18,7 @@ import Synchronization
 /// It also knows when the box comes into this hour's room (``boxArrival``): the relay moves each old room to the new
 /// hour at an offset of its own in a five-minute spread, taken from the old room's handle, and the secret that names
 /// the handles names that offset too. The hour and the spread are the production relay's unless the rendezvous is
-/// handed a shorter ``RelaySchedule`` (a demo relay's, in a wall-clock test), never learnt from the relay.
+/// handed a shorter `RelaySchedule` (a demo relay's, in a wall-clock test), never learnt from the relay.
 ///
 /// ## Concurrency
 /// A `Sendable` class; the adopted offset sits behind a `Mutex`, shared with the carriers that report closes.
@@ -43,7 +43,7 @@ public final class RelayRendezvous: Sendable {
     /// - Parameters:
     ///   - secret: The QR code's 32-byte rendezvous secret.
     ///   - wallClock: The wall clock that names the epoch.
-    ///   - schedule: The relay's epochs and spread: ``RelaySchedule/production``, unless a test's demo relay
+    ///   - schedule: The relay's epochs and spread: `RelaySchedule.production`, unless a test's demo relay
     ///     shortens them.
     public init(secret: [UInt8], wallClock: any WallClock, schedule: RelaySchedule) {
         self.secret = secret
@@ -67,7 +67,7 @@ public final class RelayRendezvous: Sendable {
     public static let boxRejoinJitterMs: Int64 = 5_000
 
     /// When the box of `secret` comes into `epoch`'s room: the relay moves it from the previous hour's room at that
-    /// room's offset after the hour (``RelaySchedule/rotationOffsetMs(handle:)``), and the box rejoins within
+    /// room's offset after the hour (`RelaySchedule.rotationOffsetMs(handle:)`), and the box rejoins within
     /// ``boxRejoinJitterMs``. Nil for an epoch whose start no `Int64` holds.
     ///
     /// - Parameters:
