@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 /// One `ftw-demobox` process, as a person starts it in a terminal: its printed lines as a stream, stopped with
-/// SIGTERM like Ctrl-C. A watchdog kills it after a minute, which ends its lines, so a test waiting on a line that
-/// never comes fails rather than hangs.
+/// SIGTERM like Ctrl-C. A watchdog kills it after a minute (or the lifetime a test gives it), which ends its lines, so
+/// a test waiting on a line that never comes fails rather than hangs.
 final class DemoBoxChild: @unchecked Sendable {
     /// The demo box beside the test bundle, in the build's products folder; nil when it is not built.
     static let executable = BuiltProduct.found("ftw-demobox")
@@ -20,11 +20,19 @@ final class DemoBoxChild: @unchecked Sendable {
     /// Every line the box prints on stdout, until it exits.
     let lines: AsyncStream<String>
 
-    /// Starts `ftw-demobox --port 0`, with `--state STATE` when `state` is given; with `descriptorLimit`, from a
-    /// shell that lowers `ulimit -n` to it first (the test process keeps its own limit).
-    init(executable: URL, state: URL?, descriptorLimit: Int? = nil) throws {
+    /// Starts `ftw-demobox --port 0`, with `--state STATE` when `state` is given, then `options` (by default
+    /// ``WallClockRelay/options``: the hour turned at once); with `descriptorLimit`, from a shell that lowers
+    /// `ulimit -n` to it first (the test process keeps its own limit).
+    init(
+        executable: URL,
+        state: URL?,
+        options: [String] = WallClockRelay.options,
+        descriptorLimit: Int? = nil,
+        lifetime: Duration = .seconds(60)
+    ) throws {
         let output = Pipe()
-        let arguments = ["--port", "0"] + (state.map { ["--state", $0.path(percentEncoded: false)] } ?? [])
+        let arguments =
+            ["--port", "0"] + (state.map { ["--state", $0.path(percentEncoded: false)] } ?? []) + options
         if let descriptorLimit {
             process.executableURL = URL(filePath: "/bin/sh")
             process.arguments =
@@ -54,7 +62,7 @@ final class DemoBoxChild: @unchecked Sendable {
         }
         let pid = process.processIdentifier
         Task {
-            try await ContinuousClock().sleep(for: .seconds(60))
+            try await ContinuousClock().sleep(for: lifetime)
             _ = kill(pid, SIGKILL)
         }
     }

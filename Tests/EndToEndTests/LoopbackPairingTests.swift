@@ -29,7 +29,7 @@ import Testing
         tls: DemoBoxTLS? = nil,
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
     ) async throws -> DemoBoxState {
-        var configuration = DemoBoxConfiguration()
+        var configuration = WallClockRelay.configuration
         configuration.identity = state.identity
         configuration.enrolledDevices = state.devices
         let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())

@@ -31,7 +31,7 @@ import WebSocket
         _ body: @Sendable (Loopback) async throws -> Void
     ) async throws {
         let box = SimulatedBox(
-            configuration: DemoBoxConfiguration(),
+            configuration: WallClockRelay.configuration,
             clock: ContinuousClock(),
             wallClock: SystemWallClock()
         )

@@ -88,6 +88,7 @@ func start() -> (DemoBoxOptions, DemoBoxState) {
         exit(2)
     }
 }
+if let note = options.relayScheduleNote { say(note) }
 
 /// Why the demo box stops: a person's signal, or a part of it that died (which must not go unnoticed: a box with no
 /// listening socket would look alive and serve nobody).

@@ -1,5 +1,6 @@
 import DemoBox
 import Foundation
+import Noise
 import Testing
 
 @Suite struct OptionsTests {
@@ -17,6 +18,19 @@ import Testing
         #expect(configuration.pricesLate && !configuration.servesPlannerPrefs)
     }
 
+    /// A relay shortened for a wall-clock test: its epochs and spread reach the box's relay, and the box says so.
+    @Test func theRelaysEpochAndSpreadAreShortenedTogether() throws {
+        let options = try DemoBoxOptions.parse(["--epoch-ms", "60000", "--rotation-spread", "20s"])
+        #expect(options.relaySchedule == RelaySchedule(epochMs: 60_000, rotationSpreadMs: 20_000))
+        #expect(options.configuration(identity: .generate(), devices: []).relaySchedule == options.relaySchedule)
+        #expect(
+            options.relayScheduleNote == "relay epochs: 60000 ms, old rooms moved within 20000 ms of each epoch's start"
+        )
+        #expect(try DemoBoxOptions.parse(["--rotation-spread", "300ms"]).relaySchedule.rotationSpreadMs == 300)
+        #expect(try DemoBoxOptions.parse([]).relayScheduleNote == nil)
+        #expect(try DemoBoxOptions.parse(["--rotation-spread", "5m"]).relaySchedule == .production)
+    }
+
     @Test func noFlagsMeansTheDefaults() throws {
         let options = try DemoBoxOptions.parse([])
         #expect(options == DemoBoxOptions())
@@ -26,6 +40,8 @@ import Testing
     @Test(arguments: [
         ["--port"], ["--port", "http"], ["--port", "70000"], ["--publish", "1300"], ["--publish", "25:00"],
         ["--publish", "13:5"], ["--latency", "-1"], ["--state"], ["--state", "--no-prefs"], ["--turbo"], ["--tls"],
+        ["--epoch-ms", "999"], ["--rotation-spread", "20"], ["--rotation-spread", "20h"], ["--rotation-spread", "-1s"],
+        ["--epoch-ms", "60000"], ["--epoch-ms", "60000", "--rotation-spread", "1m"],
     ])
     func aFlagItCannotReadIsRefused(arguments: [String]) {
         #expect {

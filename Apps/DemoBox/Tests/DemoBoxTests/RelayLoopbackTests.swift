@@ -15,11 +15,13 @@ import WebSocket
     )
         async throws
     {
-        let box = SimulatedBox(
-            configuration: DemoBoxConfiguration(),
-            clock: ContinuousClock(),
-            wallClock: SystemWallClock()
-        )
+        // The hour turned at once (a spread of 0): a run across the top of an hour waits 2.5 s for the box, not up to
+        // five minutes; HourTurnTests tests the spread.
+        var configuration = DemoBoxConfiguration()
+        configuration.relaySchedule =
+            RelaySchedule(epochMs: RelaySchedule.production.epochMs, rotationSpreadMs: 0)
+            ?? .production
+        let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }

@@ -4,14 +4,9 @@ import Crypto
 ///
 /// The handle changes every hour so the relay (and anyone watching it) cannot link one hour's room to the next.
 public enum Rendezvous {
-    /// The length of one epoch: one hour.
-    public static let epochMilliseconds: Int64 = 3_600_000
-
-    /// The epoch of Unix time `nowMs`: floor division, so times before 1970 fall in negative epochs rather than
-    /// sharing epoch 0 with the hour after it.
+    /// The production relay's epoch of Unix time `nowMs`: the floored hour (``RelaySchedule/production``).
     public static func epoch(nowMs: Int64) -> Int64 {
-        let (quotient, remainder) = nowMs.quotientAndRemainder(dividingBy: epochMilliseconds)
-        return remainder < 0 ? quotient - 1 : quotient
+        RelaySchedule.production.epoch(nowMs: nowMs)
     }
 
     /// The room handle for `epoch`: lowercase hex of the first 16 bytes of HKDF-SHA256 with the rendezvous secret

@@ -1,4 +1,5 @@
 public import ClockSeam
+public import Noise
 public import SessionInterface
 public import SocketLoop
 public import WebSocket
@@ -33,7 +34,7 @@ public final class RelayDialer: CarrierDialer {
     ///   - wallClock: The wall clock that names the epoch.
     ///   - tls: The trust for `wss://` (the system store, plus `--ca` roots); nil dials plain `ws://`.
     ///   - loop: The event loop the sockets live on (the client's executor); nil for the process's shared loop.
-    public init(
+    public convenience init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
@@ -42,12 +43,46 @@ public final class RelayDialer: CarrierDialer {
         tls: TLSConfiguration? = nil,
         loop: EventLoop? = nil
     ) {
+        self.init(
+            host: host,
+            port: port,
+            rendezvousSecret: rendezvousSecret,
+            clock: clock,
+            wallClock: wallClock,
+            tls: tls,
+            schedule: .production,
+            loop: loop
+        )
+    }
+
+    /// Makes a dialer for one box's rooms on a relay whose epochs and spread are `schedule`.
+    ///
+    /// - Parameters:
+    ///   - host: The relay's host (127.0.0.1 for the demo relay).
+    ///   - port: Its port.
+    ///   - rendezvousSecret: The QR code's 32-byte rendezvous secret.
+    ///   - clock: The clock the WebSocket's handshake and closing deadlines run on.
+    ///   - wallClock: The wall clock that names the epoch.
+    ///   - tls: The trust for `wss://`; nil dials plain `ws://`.
+    ///   - schedule: The relay's epochs and the spread of its turn: `RelaySchedule.production`, unless a test's
+    ///     demo relay shortens them (`ftw-demobox --epoch-ms`, `--rotation-spread`).
+    ///   - loop: The event loop the sockets live on (the client's executor); nil for the process's shared loop.
+    public init(
+        host: String,
+        port: Int,
+        rendezvousSecret: [UInt8],
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        tls: TLSConfiguration?,
+        schedule: RelaySchedule,
+        loop: EventLoop? = nil
+    ) {
         self.host = host
         self.port = port
         self.clock = clock
         self.tls = tls
         self.loop = loop
-        rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock)
+        rendezvous = RelayRendezvous(secret: rendezvousSecret, wallClock: wallClock, schedule: schedule)
     }
 
     /// The epoch the next dial joins.

@@ -1,5 +1,5 @@
 public import ClockSeam
-import Noise
+public import Noise
 public import SessionInterface
 import Synchronization
 
@@ -17,7 +17,8 @@ import Synchronization
 ///
 /// It also knows when the box comes into this hour's room (``boxArrival``): the relay moves each old room to the new
 /// hour at an offset of its own in a five-minute spread, taken from the old room's handle, and the secret that names
-/// the handles names that offset too.
+/// the handles names that offset too. The hour and the spread are the production relay's unless the rendezvous is
+/// handed a shorter `RelaySchedule` (a demo relay's, in a wall-clock test), never learnt from the relay.
 ///
 /// ## Concurrency
 /// A `Sendable` class; the adopted offset sits behind a `Mutex`, shared with the carriers that report closes.
@@ -25,20 +26,34 @@ public final class RelayRendezvous: Sendable {
     private let secret: [UInt8]
     private let wallClock: any WallClock
     private let offset = Mutex<Int64>(0)
+    /// How long the relay's epochs last and how its turn is spread.
+    public let schedule: RelaySchedule
 
-    /// Makes the rendezvous of one box's rooms.
+    /// Makes the rendezvous of one box's rooms on the production relay's hours.
     ///
     /// - Parameters:
     ///   - secret: The QR code's 32-byte rendezvous secret.
     ///   - wallClock: The wall clock that names the epoch.
-    public init(secret: [UInt8], wallClock: any WallClock) {
+    public convenience init(secret: [UInt8], wallClock: any WallClock) {
+        self.init(secret: secret, wallClock: wallClock, schedule: .production)
+    }
+
+    /// Makes the rendezvous of one box's rooms on a relay whose epochs and spread are `schedule`.
+    ///
+    /// - Parameters:
+    ///   - secret: The QR code's 32-byte rendezvous secret.
+    ///   - wallClock: The wall clock that names the epoch.
+    ///   - schedule: The relay's epochs and spread: `RelaySchedule.production`, unless a test's demo relay
+    ///     shortens them.
+    public init(secret: [UInt8], wallClock: any WallClock, schedule: RelaySchedule) {
         self.secret = secret
         self.wallClock = wallClock
+        self.schedule = schedule
     }
 
     /// The epoch the next dial joins: the wall clock's hour plus the relay's correction, if one was adopted.
     public var epoch: Int64 {
-        Rendezvous.epoch(nowMs: wallClock.nowMs) + offset.withLock { $0 }
+        schedule.epoch(nowMs: wallClock.nowMs) + offset.withLock { $0 }
     }
 
     /// The path the next dial asks for, on the app's side of the room.
@@ -47,36 +62,25 @@ public final class RelayRendezvous: Sendable {
         return "/r/\(epoch)/\(Rendezvous.handle(secret: secret, epoch: epoch))/app"
     }
 
-    /// How long the relay spreads the hour's turn over: the old rooms are moved (closed with 4410) one by one within
-    /// this many ms of the hour (relay/src/server.ts, `rotateSpreadMs`).
-    public static let rotationSpreadMs: Int64 = 300_000
-
     /// The longest the box waits, after the relay moved its room, before it joins the new one: a random 0–5 s
     /// (the box's reconnect rule on 4410, protocol.md §8.3).
     public static let boxRejoinJitterMs: Int64 = 5_000
 
-    /// When, in ms after the hour, the relay moves the room still on `handle` (the previous hour's) to the new hour:
-    /// the handle's first four hex digits as a fraction of 65536, times the spread, rounded down (relay/src/server.ts,
-    /// `rotationOffsetMs`). A handle that does not begin with four hex digits (none of ours) reads as 0, since the
-    /// relay's `parseInt` makes it a timer of no delay.
-    ///
-    /// - Parameter handle: The room handle of the hour before the turn.
-    public static func rotationOffsetMs(handle: String) -> Int64 {
-        let leading = handle.prefix(4)
-        guard leading.count == 4, let value = UInt16(leading, radix: 16) else { return 0 }
-        return Int64(value) * rotationSpreadMs / 65_536
-    }
-
     /// When the box of `secret` comes into `epoch`'s room: the relay moves it from the previous hour's room at that
-    /// room's offset after the hour, and the box rejoins within ``boxRejoinJitterMs``.
+    /// room's offset after the hour (`RelaySchedule.rotationOffsetMs(handle:)`), and the box rejoins within
+    /// ``boxRejoinJitterMs``. Nil for an epoch whose start no `Int64` holds.
     ///
     /// - Parameters:
     ///   - secret: The QR code's 32-byte rendezvous secret.
     ///   - epoch: The hour whose room the box comes into.
-    public static func boxArrival(secret: [UInt8], epoch: Int64) -> BoxArrival {
-        let movesAtMs =
-            epoch * Rendezvous.epochMilliseconds
-            + rotationOffsetMs(handle: Rendezvous.handle(secret: secret, epoch: epoch - 1))
+    ///   - schedule: The relay's epochs and spread.
+    public static func boxArrival(
+        secret: [UInt8],
+        epoch: Int64,
+        schedule: RelaySchedule = .production
+    ) -> BoxArrival? {
+        guard let startMs = schedule.startMs(ofEpoch: epoch) else { return nil }
+        let movesAtMs = startMs + schedule.rotationOffsetMs(handle: Rendezvous.handle(secret: secret, epoch: epoch - 1))
         return BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + boxRejoinJitterMs)
     }
 
@@ -87,10 +91,10 @@ public final class RelayRendezvous: Sendable {
     public var boxArrival: BoxArrival? {
         let nowMs = wallClock.nowMs
         let epoch = epoch
-        let (hourStartMs, overflow) = epoch.multipliedReportingOverflow(by: Rendezvous.epochMilliseconds)
-        guard !overflow, hourStartMs <= nowMs, nowMs - hourStartMs < Self.rotationSpreadMs + Self.boxRejoinJitterMs
+        guard let hourStartMs = schedule.startMs(ofEpoch: epoch), hourStartMs <= nowMs,
+            nowMs - hourStartMs < schedule.rotationSpreadMs + Self.boxRejoinJitterMs,
+            let arrival = Self.boxArrival(secret: secret, epoch: epoch, schedule: schedule)
         else { return nil }
-        let arrival = Self.boxArrival(secret: secret, epoch: epoch)
         return arrival.dueByMs > nowMs ? arrival : nil
     }
 
@@ -104,7 +108,7 @@ public final class RelayRendezvous: Sendable {
         guard code == RelayCloseCode.wrongEpoch || code == RelayCloseCode.rotated,
             let announced = RelayCloseCode.announcedEpoch(in: reason)
         else { return }
-        let (correction, overflow) = announced.subtractingReportingOverflow(Rendezvous.epoch(nowMs: wallClock.nowMs))
+        let (correction, overflow) = announced.subtractingReportingOverflow(schedule.epoch(nowMs: wallClock.nowMs))
         guard !overflow, (-1...1).contains(correction) else { return }
         offset.withLock { $0 = correction }
     }

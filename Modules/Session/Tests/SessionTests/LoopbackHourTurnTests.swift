@@ -22,7 +22,7 @@ import Testing
 
     @Test func aReturnInTheHoursTurnJoinsOnceAndGoesLiveWhenTheBoxComes() async throws {
         let vector = try RotationVectors.load().vectors[1]
-        let arrival = RelayRendezvous.boxArrival(secret: try vector.secret(), epoch: vector.epoch)
+        let arrival = try #require(RelayRendezvous.boxArrival(secret: try vector.secret(), epoch: vector.epoch))
         let phoneClock = ShiftedWallClock(shiftMs: arrival.movesAtMs - 60_000 - SystemWallClock().nowMs)
         let clock = ContinuousClock()
         let boxJoins = clock.now.advanced(by: .seconds(4))

@@ -29,14 +29,16 @@ import Testing
 
     @Test func theBoxsArrivalIsTheRelaysMoveOfTheOldRoomThenTheBoxsRejoin() throws {
         let file = try RotationVectors.load()
-        #expect(file.spreadMs == RelayRendezvous.rotationSpreadMs)
+        #expect(file.spreadMs == RelaySchedule.production.rotationSpreadMs)
         #expect(file.vectors.count == 5)
         for vector in file.vectors {
             let secret = try vector.secret()
-            #expect(vector.hourStartMs == vector.epoch * Rendezvous.epochMilliseconds)
+            #expect(vector.hourStartMs == RelaySchedule.production.startMs(ofEpoch: vector.epoch))
             #expect(Rendezvous.handle(secret: secret, epoch: vector.epoch) == vector.handle)
             #expect(Rendezvous.handle(secret: secret, epoch: vector.epoch - 1) == vector.previousHandle)
-            #expect(RelayRendezvous.rotationOffsetMs(handle: vector.previousHandle) == vector.boxMovedAtMsAfterHour)
+            #expect(
+                RelaySchedule.production.rotationOffsetMs(handle: vector.previousHandle) == vector.boxMovedAtMsAfterHour
+            )
             let movesAtMs = vector.hourStartMs + vector.boxMovedAtMsAfterHour
             #expect(
                 RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch)
@@ -64,17 +66,18 @@ import Testing
     /// A handle that is not four hex digits first (none of ours) is moved at once, as the relay's `parseInt` makes
     /// it; the last place in the spread is 5 ms before its end.
     @Test func theOffsetReadsTheHandlesFirstFourHexDigits() {
-        #expect(RelayRendezvous.rotationOffsetMs(handle: "0000" + String(repeating: "f", count: 28)) == 0)
-        #expect(RelayRendezvous.rotationOffsetMs(handle: "ffff" + String(repeating: "0", count: 28)) == 299_995)
-        #expect(RelayRendezvous.rotationOffsetMs(handle: "zz") == 0)
-        #expect(RelayRendezvous.rotationOffsetMs(handle: "") == 0)
+        let production = RelaySchedule.production
+        #expect(production.rotationOffsetMs(handle: "0000" + String(repeating: "f", count: 28)) == 0)
+        #expect(production.rotationOffsetMs(handle: "ffff" + String(repeating: "0", count: 28)) == 299_995)
+        #expect(production.rotationOffsetMs(handle: "zz") == 0)
+        #expect(production.rotationOffsetMs(handle: "") == 0)
     }
 
     /// The dialer knows the box's arrival from the hour's start until the box is due, and not before or after.
     @Test func aDialerKnowsTheBoxsArrivalUntilTheBoxIsDue() throws {
         for vector in try RotationVectors.load().vectors {
             let secret = try vector.secret()
-            let arrival = RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch)
+            let arrival = try #require(RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch))
             func known(atMs nowMs: Int64) -> BoxArrival? {
                 let clock = ManualClock(originMs: nowMs)
                 return RelayDialer(host: "127.0.0.1", port: 1, rendezvousSecret: secret, clock: clock, wallClock: clock)
@@ -103,5 +106,32 @@ import Testing
         #expect(fast.boxArrival != nil)
         fast.noteClose(code: 4409, reason: "\(epoch - 1)")
         #expect(fast.boxArrival == nil)
+    }
+
+    /// A demo relay's short schedule, handed to the rendezvous: epochs of a minute whose turn is spread over 20 s name
+    /// the minute's room, and the box's arrival in it is the previous minute's handle's place in those 20 s.
+    @Test func aShortScheduleNamesItsOwnEpochsAndPlacesTheArrivalInItsSpread() throws {
+        let schedule = try #require(RelaySchedule(epochMs: 60_000, rotationSpreadMs: 20_000))
+        let epoch = Self.originMs / 60_000
+        let clock = ManualClock(originMs: Self.originMs + 1_000)
+        let rendezvous = RelayRendezvous(secret: Self.secret, wallClock: clock, schedule: schedule)
+        #expect(rendezvous.epoch == epoch)
+        #expect(rendezvous.path == "/r/\(epoch)/\(Rendezvous.handle(secret: Self.secret, epoch: epoch))/app")
+        let previous = Rendezvous.handle(secret: Self.secret, epoch: epoch - 1)
+        let movesAtMs = Self.originMs + Int64(UInt16(previous.prefix(4), radix: 16) ?? 0) * 20_000 / 65_536
+        let arrival = BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 5_000)
+        #expect(RelayRendezvous.boxArrival(secret: Self.secret, epoch: epoch, schedule: schedule) == arrival)
+        #expect(rendezvous.boxArrival == (arrival.dueByMs > clock.nowMs ? arrival : nil))
+        // A 4409 naming the next minute is within one epoch of ours: adopted, as an hour would be.
+        rendezvous.noteClose(code: 4409, reason: "\(epoch + 1)")
+        #expect(rendezvous.epoch == epoch + 1)
+    }
+
+    /// A schedule whose spread would reach into the next epoch, or an epoch under a second, is refused.
+    @Test func aScheduleWhoseSpreadDoesNotEndInsideItsEpochIsRefused() {
+        #expect(RelaySchedule(epochMs: 60_000, rotationSpreadMs: 60_000) == nil)
+        #expect(RelaySchedule(epochMs: 60_000, rotationSpreadMs: -1) == nil)
+        #expect(RelaySchedule(epochMs: 999, rotationSpreadMs: 0) == nil)
+        #expect(RelaySchedule(epochMs: 3_600_000, rotationSpreadMs: 300_000) == .production)
     }
 }

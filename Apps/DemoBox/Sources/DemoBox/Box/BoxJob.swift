@@ -13,13 +13,16 @@ enum BoxJob: Sendable {
     case apiAnswer(session: Int, id: UInt32, messages: [Message])
     /// The next tile of a history query is read.
     case historyStep(session: Int, generation: Int)
-    /// The box's uplink tries to rejoin the room (after a relay restart), its `attempt`-th try.
+    /// The box's uplink tries to rejoin the room (after a relay restart or the hour's move), its `attempt`-th try.
     case uplinkRejoin(attempt: Int)
+    /// The relay looks at its clock: its epoch may have advanced, or the old room's move come due
+    /// (`RelayModel.turn()`); only the latest `generation` acts.
+    case relayTurn(generation: Int)
 
     var isRelay: Bool {
         switch self {
         case .toBox, .toStream, .toRoom: true
-        case .apiAnswer, .historyStep, .uplinkRejoin: false
+        case .apiAnswer, .historyStep, .uplinkRejoin, .relayTurn: false
         }
     }
 }

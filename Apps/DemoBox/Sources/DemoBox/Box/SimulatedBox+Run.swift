@@ -12,6 +12,7 @@ extension SimulatedBox {
         defer { isRunning = false }
         let metronome = metronome
         let wakeups = wakeups
+        scheduleRelayTurn()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.pulses(metronome) }
             for await due in wakeups {
@@ -86,7 +87,6 @@ extension SimulatedBox {
         let wallMs = wallClock.nowMs
         let uptimeMs = uptime.nowMs
         let elapsed = metronome.elapsed
-        if relayModel.turnIfDue() { closeSessionsIfRoomEmpty() }
         refreshPlanIfQuarterTurned(wallMs: wallMs)
         stepHouse()
         for session in sessions.map(\.number) { streamPulse(session: session) }
@@ -136,13 +136,14 @@ extension SimulatedBox {
     private func perform(_ job: BoxJob) {
         switch job {
         case .toBox(let stream, let bytes):
-            guard relayModel.room.contains(stream) else { return }
+            guard relayModel.room.reachesBox(stream) else { return }
             receive(bytes)
         case .toStream(let stream, let event): relayModel.room.deliver(event, to: stream)
         case .toRoom(let event): relayModel.room.broadcast(event)
         case .apiAnswer(let session, let id, let messages): finishAPI(session: session, id: id, messages: messages)
         case .historyStep(let session, let generation): historyStep(session: session, generation: generation)
         case .uplinkRejoin(let attempt): uplinkRejoin(attempt: attempt)
+        case .relayTurn(let generation): relayTurn(generation: generation)
         }
     }
 

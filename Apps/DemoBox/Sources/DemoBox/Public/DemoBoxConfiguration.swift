@@ -1,3 +1,5 @@
+public import Noise
+
 /// How the simulated home, box and relay behave: every value has the default a demo wants, and each one is a knob a
 /// test turns to reach a rule it wants to see (late prices, a slow relay, a box without planner preferences).
 public struct DemoBoxConfiguration: Sendable {
@@ -26,6 +28,9 @@ public struct DemoBoxConfiguration: Sendable {
     /// The relay's join allowance: joins per address in a fixed 60 s window before 4429 `slow down` (protocol.md
     /// §8.3: 30, as the production relay); nil for none, for a benchmark that measures a hundred returns a minute.
     public var joinAllowance: Int? = 30
+    /// The relay's epochs and the spread of its turn (protocol.md §8.3, "The hour's turn"): the production relay's
+    /// hour and five minutes, unless a wall-clock test shortens them; the phone must be handed the same.
+    public var relaySchedule = RelaySchedule.production
     /// The box's keys; nil makes fresh random ones.
     public var identity: DemoBoxIdentity? = nil
     /// Phones enrolled before the box started (a restart with `--state`), so a known phone reconnects.

@@ -29,11 +29,15 @@ public struct DemoBoxIdentity: Sendable, Hashable, Codable {
     }
 
     /// A fresh random identity, for a box that has never run before.
-    public static func generate() -> DemoBoxIdentity {
+    ///
+    /// - Parameter rendezvousSecret: The 32-byte secret of its relay rooms; nil for a random one; a simulation passes the same
+    ///   one each run, so the relay turns each hour at the same moment (the hour's offset comes from the secret) and
+    ///   its output replays, while the box's keys (and so the phone's site) are new.
+    public static func generate(rendezvousSecret: [UInt8]? = nil) -> DemoBoxIdentity {
         do {
             return try DemoBoxIdentity(
                 staticPrivateKey: X25519.generatePrivateKey(),
-                rendezvousSecret: SecureRandom.bytes(count: 32)
+                rendezvousSecret: rendezvousSecret ?? SecureRandom.bytes(count: 32)
             )
         } catch {
             preconditionFailure("a freshly generated X25519 key was refused: \(error)")

@@ -1,9 +1,11 @@
+public import Noise
+
 /// The `ftw-demobox` command line, read into the knobs it sets: kept in the library so every refusal is tested.
 public struct DemoBoxOptions: Sendable, Hashable {
     /// What `--help` prints.
     public static let usage = """
         usage: ftw-demobox [--port N] [--state DIR] [--tls] [--publish HH:MM] [--prices-late] [--latency MS]
-                           [--no-prefs]
+                           [--no-prefs] [--epoch-ms MS] [--rotation-spread DURATION]
           --port N         the relay's port on 127.0.0.1 (default 8787; 0 picks a free one)
           --state DIR      keep the box's keys and enrolled phones in DIR, so a known phone reconnects
           --tls            serve the relay over wss:// with a CA and certificate kept in the --state DIR
@@ -11,6 +13,11 @@ public struct DemoBoxOptions: Sendable, Hashable {
           --prices-late    tomorrow's prices never appear today
           --latency MS     the relay's delay each way, in milliseconds
           --no-prefs       GET /api/planner/preferences answers E_UNKNOWN_OP, like a real box
+          --epoch-ms MS    the relay's epoch in milliseconds (default 3600000, an hour, as the real relay's)
+          --rotation-spread DURATION
+                           how long after an epoch begins the relay has moved every old room to it, as 300ms,
+                           20s or 5m (default 5m, as the real relay's); shorter than the epoch. A phone must be
+                           given the same epoch and spread.
         """
 
     /// The relay's port.
@@ -29,6 +36,8 @@ public struct DemoBoxOptions: Sendable, Hashable {
     public var latencyMs = 0
     /// Whether the demo-only planner preferences route exists.
     public var servesPlannerPrefs = true
+    /// The relay's epochs and the spread of its turn.
+    public var relaySchedule = RelaySchedule.production
     /// `--help` was asked for.
     public var showsHelp = false
 
@@ -40,6 +49,8 @@ public struct DemoBoxOptions: Sendable, Hashable {
     /// - Throws: ``DemoBoxError`` `.badArgument` for an unknown flag, a missing value, or a value out of range.
     public static func parse(_ arguments: [String]) throws(DemoBoxError) -> DemoBoxOptions {
         var options = DemoBoxOptions()
+        var epochMs = RelaySchedule.production.epochMs
+        var spreadMs = RelaySchedule.production.rotationSpreadMs
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             switch flag {
@@ -50,14 +61,31 @@ public struct DemoBoxOptions: Sendable, Hashable {
             case "--prices-late": options.pricesLate = true
             case "--latency": options.latencyMs = try number(flag, rest.popFirst(), in: 0...60_000)
             case "--no-prefs": options.servesPlannerPrefs = false
+            case "--epoch-ms": epochMs = Int64(try number(flag, rest.popFirst(), in: 1_000...86_400_000))
+            case "--rotation-spread": spreadMs = try duration(flag, rest.popFirst())
             case "--help", "-h": options.showsHelp = true
             default: throw DemoBoxError(.badArgument, "unknown argument \(flag)\n\(usage)")
             }
         }
+        guard let schedule = RelaySchedule(epochMs: epochMs, rotationSpreadMs: spreadMs) else {
+            throw DemoBoxError(
+                .badArgument,
+                "--rotation-spread (\(spreadMs) ms) must be shorter than the relay's epoch (\(epochMs) ms)"
+            )
+        }
+        options.relaySchedule = schedule
         guard !options.servesTLS || options.stateFolder != nil else {
             throw DemoBoxError(.badArgument, "--tls needs --state DIR, where the box keeps its CA and certificate")
         }
         return options
+    }
+
+    /// What `ftw-demobox` says at start when its relay's hours are not the production relay's, so a person knows to
+    /// give the phone the same; nil when they are.
+    public var relayScheduleNote: String? {
+        guard relaySchedule != .production else { return nil }
+        return "relay epochs: \(relaySchedule.epochMs) ms, old rooms moved within \(relaySchedule.rotationSpreadMs) ms "
+            + "of each epoch's start"
     }
 
     /// The box's configuration for these options, with its keys and the phones it already knows.
@@ -67,6 +95,7 @@ public struct DemoBoxOptions: Sendable, Hashable {
         configuration.pricesLate = pricesLate
         configuration.relayLatency = .milliseconds(latencyMs)
         configuration.servesPlannerPrefs = servesPlannerPrefs
+        configuration.relaySchedule = relaySchedule
         configuration.identity = identity
         configuration.enrolledDevices = devices
         return configuration
@@ -89,6 +118,16 @@ public struct DemoBoxOptions: Sendable, Hashable {
             throw DemoBoxError(.badArgument, "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// A duration as `300ms`, `20s` or `5m`, in ms: at most a day.
+    private static func duration(_ flag: String, _ text: String?) throws(DemoBoxError) -> Int64 {
+        let text = try value(flag, text)
+        let units: [(suffix: String, ms: Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000)]
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }),
+            let count = Int64(text.dropLast(unit.suffix.count)), count >= 0, count <= 86_400_000 / unit.ms
+        else { throw DemoBoxError(.badArgument, "\(flag) takes a duration such as 300ms, 20s or 5m, not '\(text)'") }
+        return count * unit.ms
     }
 
     private static func time(_ flag: String, _ text: String?) throws(DemoBoxError) -> (Int, Int) {

@@ -28,6 +28,8 @@ public actor SimulatedBox {
 
     var uptime: BoxUptime
     var relayModel: RelayModel
+    /// Which ``scheduleRelayTurn()`` is current: an older look the relay asked for does nothing.
+    var relayTurnGeneration = 0
     var jobs = TimedJobs<BoxJob>()
     var relayLatency: Duration
     var sessions: [AppSession] = []
@@ -89,6 +91,7 @@ public actor SimulatedBox {
         relayModel = RelayModel(
             wallClock: wallClock,
             secret: identity.rendezvousSecret,
+            schedule: configuration.relaySchedule,
             joinAllowance: configuration.joinAllowance
         )
         build = configuration.build
@@ -115,12 +118,17 @@ public actor SimulatedBox {
     /// The app side of the in-process relay room, joined as a phone joins the real relay: each dial asks for
     /// `path()` (`/r/<epoch>/<handle>/app`), so the household's join allowance, the epoch (4409) and the handle are
     /// judged as over WebSocket, and every close the relay hands the phone is told to `noteClose` (as a WebSocket
-    /// carrier tells its rendezvous), so a 4409 or 4410 corrects the next path.
+    /// carrier tells its rendezvous), so a 4409 or 4410 corrects the next path. `boxArrival` says, as the
+    /// rendezvous does, when the relay brings the box into the room at the hour's turn.
     public nonisolated func relayDialer(
         path: @escaping @Sendable () -> String,
-        noteClose: @escaping @Sendable (Int, String) -> Void
+        noteClose: @escaping @Sendable (Int, String) -> Void,
+        boxArrival: @escaping @Sendable () -> BoxArrival? = { nil }
     ) -> any CarrierDialer {
-        InProcessDialer(box: self, joinPath: InProcessDialer.JoinPath(path: path, noteClose: noteClose))
+        InProcessDialer(
+            box: self,
+            joinPath: InProcessDialer.JoinPath(path: path, noteClose: noteClose, boxArrival: boxArrival)
+        )
     }
 
     /// A fresh 16-byte pairing code: single use, valid 10 minutes of wall clock, burnt after 5 wrong guesses.
@@ -211,8 +219,8 @@ public actor SimulatedBox {
         uptime = BoxUptime(clock: clock, startMs: 0)
         house.forgetAnswers()
         regeneratePlan()
-        relayModel.boxLeaves()
         relay(.toRoom(.control("gone")))
+        relayModel.boxLeaves()
         uplinkRejoin(attempt: 0)
     }
 

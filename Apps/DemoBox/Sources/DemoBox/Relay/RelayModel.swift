@@ -2,12 +2,20 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-/// The relay of protocol.md §8.3 apart from any socket: its epoch on its own clock, the box's room, the join
-/// allowance per address, and what a rotation, a skewed clock and a restart do to the room.
+/// The relay of protocol.md §8.3 apart from any socket: its epoch on its own clock, the household's rooms, the join
+/// allowance per address, the hour's turn, and what a rotation, a skewed clock and a restart do to the rooms.
 ///
 /// The in-process room (scenarios, on a simulated clock) and `DemoRelayServer` (WebSocket, on the wall clock) both
-/// join through it, so a scenario's `relay rotate` and the wall-clock relay's hour run the same code. The box owns
-/// one and delivers what it decides (a `ready` through the relay's latency, a close at once).
+/// join through it, so a scenario's return at 10:00:20 and the wall-clock relay's hour run the same code. The box owns
+/// one and delivers what it decides (a `ready` through the relay's latency, a close at once), and calls ``turn()`` at
+/// ``nextTurnMs``.
+///
+/// The hour's turn (relay/src/server.ts): when the relay's epoch advances it accepts joins for the new epoch only
+/// (4409 with the right number for any other), and leaves the room still on the old handle as it is until
+/// `offset = floor(parseInt(oldHandle[0..4], 16) / 65536 × spread)` ms after the epoch began; then it closes that
+/// room's streams and the box's uplink with 4410 and the new epoch, and the box rejoins under it after its own wait
+/// (`SimulatedBox.rotationRejoinDelay`). A phone that joined the new room meanwhile waits there and hears `ready`
+/// when the box comes.
 struct RelayModel: Sendable {
     /// What the relay does with a join.
     enum Join: Sendable {
@@ -27,42 +35,58 @@ struct RelayModel: Sendable {
 
     private let wallClock: any WallClock
     private let secret: [UInt8]
+    /// How long the relay's epochs last and how its turn is spread.
+    let schedule: RelaySchedule
     private(set) var room = RelayRoom()
-    /// Whether the box's uplink is in the room: phones that join hear `ready` only then.
-    private(set) var boxInRoom = true
-    /// How many hours the relay's clock reads off the wall clock (``skew(hours:)``).
+    /// The epoch of the room the box's uplink is in; nil while it is out (a restart, a reboot, the hour's move).
+    private(set) var boxEpoch: Int64?
+    /// How many epochs the relay's clock reads off the wall clock (``skew(hours:)``).
     private var skewEpochs: Int64 = 0
     /// The epoch the last ``rotate()`` moved the relay to, ahead of its clock until the clock's hour catches up.
     private var rotatedTo: Int64 = .min
-    /// The epoch the hourly turn last saw: a different ``epoch`` means the hour turned.
+    /// The epoch the relay was on when it last looked: a later ``epoch`` means its epoch advanced.
     private var turnedAt: Int64
+    /// When the room still on the previous epoch's handle is moved, Unix ms; nil when none waits to be.
+    private var pendingMoveMs: Int64?
     private var allowance: JoinAllowance
 
-    /// A relay for the room of the box whose rendezvous secret is `secret`, reading `wallClock`, allowing
-    /// `joinAllowance` joins per address in a 60 s window (nil: no limit).
-    init(wallClock: any WallClock, secret: [UInt8], joinAllowance: Int?) {
+    /// A relay for the rooms of the box whose rendezvous secret is `secret`, reading `wallClock` on `schedule`,
+    /// allowing `joinAllowance` joins per address in a 60 s window (nil: no limit). The box's uplink is in the room
+    /// of the relay's epoch.
+    init(wallClock: any WallClock, secret: [UInt8], schedule: RelaySchedule, joinAllowance: Int?) {
         self.wallClock = wallClock
         self.secret = secret
+        self.schedule = schedule
         let now = wallClock.nowMs
-        turnedAt = Rendezvous.epoch(nowMs: now)
+        turnedAt = schedule.epoch(nowMs: now)
+        boxEpoch = turnedAt
         allowance = JoinAllowance(limit: joinAllowance, startMs: now)
     }
 
-    /// The epoch the relay accepts joins for now: its clock's hour, or the epoch a rotation moved it to until its
-    /// clock catches up.
+    /// The epoch the relay accepts joins for now: its clock's, or the epoch a rotation moved it to until its clock
+    /// catches up.
     var epoch: Int64 {
-        max(Rendezvous.epoch(nowMs: wallClock.nowMs) + skewEpochs, rotatedTo)
+        max(schedule.epoch(nowMs: wallClock.nowMs) + skewEpochs, rotatedTo)
+    }
+
+    /// Whether the box's uplink is in a room: phones in that room hear `ready`.
+    var boxInRoom: Bool { boxEpoch != nil }
+
+    /// When ``turn()`` has something to do next, Unix ms: the pending move of the old room, else the start of the wall
+    /// clock's next epoch (where the relay's epoch may advance).
+    var nextTurnMs: Int64 {
+        pendingMoveMs ?? schedule.startMs(ofEpoch: schedule.epoch(nowMs: wallClock.nowMs) + 1) ?? .max
     }
 
     /// Judges a join as the relay does, in its order: the allowance of `address`, the path
     /// (`/r/<epoch>/<handle>/app`, else 4400), the epoch (4409 with the relay's), the handle (4400 for another
-    /// room), the room's four streams (4429 `streams`).
+    /// room), the room's four streams (4429 `streams`). A stream in a room the box has yet to come into waits there.
     ///
     /// - Parameters:
     ///   - path: The join path; nil for an in-process stream that joins without one (tests of the box alone),
-    ///     which no allowance or epoch applies to.
+    ///     which no allowance, epoch or turn applies to.
     ///   - address: Where the join comes from.
-    ///   - followsTheHour: Whether the hourly turn closes the stream (WebSocket streams do).
+    ///   - followsTheHour: Whether a skewed relay clock closes the stream (WebSocket streams do).
     ///   - onClose: Told of the close the stream ends with.
     mutating func join(
         path: String?,
@@ -83,38 +107,66 @@ struct RelayModel: Sendable {
             }
             epoch = current
         }
-        guard let joined = room.join(epoch: epoch, followsTheHour: followsTheHour, onClose: onClose) else {
+        let waits = boxEpoch == nil || (epoch != nil && epoch != boxEpoch)
+        guard
+            let joined = room.join(epoch: epoch, followsTheHour: followsTheHour, waitsForBox: waits, onClose: onClose)
+        else {
             return .refused(code: 4429, reason: "streams")
         }
-        return .joined(id: joined.id, events: joined.events, hearsReady: boxInRoom)
+        return .joined(id: joined.id, events: joined.events, hearsReady: !waits)
     }
 
-    /// The hour turned on the relay's clock: every stream that follows the hour closes with 4410 and the new epoch.
-    /// In-process streams stay: the simulated relay moves no room at the hour (only ``rotate()`` does).
+    /// The relay's clock has moved on: an advanced epoch schedules the move of the old room at its handle's offset,
+    /// and a move that is due closes the old room's streams with 4410 and the new epoch and takes the box's uplink out
+    /// (it rejoins after its own wait).
     ///
-    /// - Returns: Whether the hour turned.
-    @discardableResult
-    mutating func turnIfDue() -> Bool {
-        let now = epoch
-        guard now != turnedAt else { return false }
-        turnedAt = now
-        room.close(where: \.followsTheHour, code: Self.rotatedCode, reason: String(now))
+    /// - Returns: Whether the box's uplink was moved out of its room and must rejoin.
+    mutating func turn() -> Bool {
+        let current = epoch
+        if current != turnedAt {
+            let previous = turnedAt
+            turnedAt = current
+            let startMs = schedule.startMs(ofEpoch: current - skewEpochs) ?? wallClock.nowMs
+            pendingMoveMs =
+                min(startMs, wallClock.nowMs)
+                + schedule.rotationOffsetMs(handle: Rendezvous.handle(secret: secret, epoch: previous))
+        }
+        guard let dueMs = pendingMoveMs, dueMs <= wallClock.nowMs else { return false }
+        pendingMoveMs = nil
+        // Every joined stream but those waiting in the new room: the old room, and any older one left stranded.
+        room.close(
+            where: { $0.epoch != nil && !($0.waitsForBox && $0.epoch == current) },
+            code: Self.rotatedCode,
+            reason: String(current)
+        )
+        guard let boxEpoch, boxEpoch != current else { return false }
+        self.boxEpoch = nil
         return true
     }
 
-    /// The relay's next epoch comes now, as at the top of the hour: every stream, in-process or not, closes with
-    /// 4410 and the new epoch, and joins are accepted under it only; the relay's clock catches up at its next hour.
+    /// The relay's next epoch comes now, as a turn with every room moved at once: every stream, in-process or not,
+    /// closes with 4410 and the new epoch, the box's uplink comes along, and joins are accepted under the new epoch
+    /// only; the relay's clock catches up at its next hour.
     mutating func rotate() {
         rotatedTo = epoch + 1
         turnedAt = rotatedTo
+        pendingMoveMs = nil
         room.close(code: Self.rotatedCode, reason: String(rotatedTo))
+        if boxInRoom { boxEpoch = rotatedTo }
     }
 
     /// The relay's clock reads `hours` off the wall clock (0 puts it right): joins under the wall clock's epoch get
-    /// 4409 with the relay's, and the streams that follow the hour close as at a turn.
+    /// 4409 with the relay's, the WebSocket streams close with 4410 and it, and the box's room is named by it at once
+    /// with the in-process streams still in it.
     mutating func skew(hours: Int64) {
         skewEpochs = hours
-        turnIfDue()
+        let current = epoch
+        guard current != turnedAt else { return }
+        turnedAt = current
+        pendingMoveMs = nil
+        room.close(where: \.followsTheHour, code: Self.rotatedCode, reason: String(current))
+        room.retag(where: { !$0.waitsForBox }, epoch: current)
+        if boxInRoom { boxEpoch = current }
     }
 
     /// The household's join allowance in this window is spent: its next joins get 4429 `slow down` until the window
@@ -127,20 +179,24 @@ struct RelayModel: Sendable {
     /// rejoins (``boxJoins()``).
     mutating func restart() {
         room.close(code: Self.restartCode, reason: "")
-        boxInRoom = false
+        boxEpoch = nil
     }
 
-    /// The box's uplink leaves the room (a reboot, an update).
+    /// The box's uplink leaves the room (a reboot, an update): the phones in it wait there for it.
     mutating func boxLeaves() {
-        boxInRoom = false
+        boxEpoch = nil
+        _ = room.setWaiting(true) { _ in true }
     }
 
-    /// The box's uplink joins from the household's address; false when the allowance refused it (4429 `slow
-    /// down`) and it must try again later.
-    mutating func boxJoins() -> Bool {
-        guard allowance.allow(Self.householdAddress, nowMs: wallClock.nowMs) else { return false }
-        boxInRoom = true
-        return true
+    /// The box's uplink joins the room of the relay's epoch from the household's address.
+    ///
+    /// - Returns: The streams waiting in that room, which hear `ready` now; nil when the allowance refused the join
+    ///   (4429 `slow down`) and the box must try again later.
+    mutating func boxJoins() -> [Int]? {
+        guard allowance.allow(Self.householdAddress, nowMs: wallClock.nowMs) else { return nil }
+        let current = epoch
+        boxEpoch = current
+        return room.setWaiting(false) { $0.epoch == nil || $0.epoch == current }
     }
 
     /// A stream leaves the room; `closing` is what it is handed last. False when it had already left.

@@ -1,18 +1,23 @@
 import SessionInterface
 
-/// The relay room the box's uplink sits in: up to four app streams, each a one-way pipe of what the relay hands
-/// that phone. Box output goes to every stream; phones tell their own frames apart by decrypting.
+/// The household's app streams on the relay, each a one-way pipe of what the relay hands that phone: up to four in a
+/// room. Most are in the room the box's uplink sits in, and box output goes to each of them (phones tell their own
+/// frames apart by decrypting); a stream that joined a room the box has yet to come into (the hour's turn, a restart)
+/// waits there, hearing nothing until the box arrives.
 struct RelayRoom: Sendable {
     static let maxStreams = 4
 
     /// One phone's stream into the room.
     struct Stream: Sendable {
         let id: Int
-        /// The epoch it joined under; nil for an in-process stream that joined without a path.
-        let epoch: Int64?
-        /// Whether the relay's hourly turn closes it (4410): the WebSocket streams. In-process streams are closed
-        /// only by a rotation the scenario asks for (see `RelayModel.turnIfDue`).
+        /// The epoch it joined under; nil for an in-process stream that joined without a path (a test of the box
+        /// alone), which the relay's hours never move.
+        var epoch: Int64?
+        /// Whether a skewed relay clock closes it (4410): the WebSocket streams (`RelayModel.skew(hours:)`).
         let followsTheHour: Bool
+        /// Whether the box's uplink has yet to come into its room: it hears no box output, and what it sends reaches
+        /// no box.
+        var waitsForBox: Bool
         let continuation: AsyncStream<CarrierEvent>.Continuation
         /// Told of the close the relay hands the phone, as a WebSocket carrier reports a close frame.
         let onClose: (@Sendable (Int, String) -> Void)?
@@ -21,18 +26,26 @@ struct RelayRoom: Sendable {
     private(set) var streams: [Stream] = []
     private var nextID = 1
 
-    /// Adds a stream, or nil when four are already in the room.
+    /// Adds a stream to `epoch`'s room, or nil when four are already in it.
     mutating func join(
         epoch: Int64?,
         followsTheHour: Bool,
+        waitsForBox: Bool,
         onClose: (@Sendable (Int, String) -> Void)?
     ) -> (id: Int, events: AsyncStream<CarrierEvent>)? {
-        guard streams.count < Self.maxStreams else { return nil }
+        guard streams.count(where: { $0.epoch == epoch }) < Self.maxStreams else { return nil }
         let (events, continuation) = AsyncStream.makeStream(of: CarrierEvent.self)
         let id = nextID
         nextID += 1
         streams.append(
-            Stream(id: id, epoch: epoch, followsTheHour: followsTheHour, continuation: continuation, onClose: onClose)
+            Stream(
+                id: id,
+                epoch: epoch,
+                followsTheHour: followsTheHour,
+                waitsForBox: waitsForBox,
+                continuation: continuation,
+                onClose: onClose
+            )
         )
         return (id, events)
     }
@@ -41,14 +54,36 @@ struct RelayRoom: Sendable {
         streams.contains { $0.id == id }
     }
 
+    /// Whether the stream is in the box's room: what it sends reaches the box.
+    func reachesBox(_ id: Int) -> Bool {
+        streams.contains { $0.id == id && !$0.waitsForBox }
+    }
+
     /// Hands `event` to one stream, if it is still in the room.
     func deliver(_ event: CarrierEvent, to id: Int) {
         streams.first { $0.id == id }?.continuation.yield(event)
     }
 
-    /// Hands `event` to every stream in the room.
+    /// Hands `event` to every stream in the box's room.
     func broadcast(_ event: CarrierEvent) {
-        for stream in streams { stream.continuation.yield(event) }
+        for stream in streams where !stream.waitsForBox { stream.continuation.yield(event) }
+    }
+
+    /// Sets every stream `matching` waiting for the box or not; returns the ids whose state changed.
+    mutating func setWaiting(_ waits: Bool, where matching: (Stream) -> Bool) -> [Int] {
+        var changed: [Int] = []
+        for index in streams.indices where streams[index].waitsForBox != waits && matching(streams[index]) {
+            streams[index].waitsForBox = waits
+            changed.append(streams[index].id)
+        }
+        return changed
+    }
+
+    /// Names every joined stream's room `epoch`: the relay moved the box's room with them in it (a skewed clock).
+    mutating func retag(where matching: (Stream) -> Bool, epoch: Int64) {
+        for index in streams.indices where streams[index].epoch != nil && matching(streams[index]) {
+            streams[index].epoch = epoch
+        }
     }
 
     /// Takes a stream out of the room; its events end after `closing`, when given.

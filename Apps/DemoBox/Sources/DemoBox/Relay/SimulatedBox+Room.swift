@@ -17,8 +17,9 @@ extension SimulatedBox {
     }
 
     /// Joins the room in-process at `path`, as a phone joins the real relay: the household's join allowance, the
-    /// epoch and the handle are judged as over WebSocket, and every close is told to `noteClose` as a WebSocket
-    /// carrier reports its close frame. The hourly turn leaves the stream alone; a rotation does not.
+    /// epoch and the handle are judged as over WebSocket, the hour's turn moves it as it moves a WebSocket stream,
+    /// and every close is told to `noteClose` as a WebSocket carrier reports its close frame. A skewed relay clock
+    /// leaves it in the box's room.
     func joinInProcess(path: String, noteClose: @escaping @Sendable (Int, String) -> Void) -> any Carrier {
         let decision = join(
             path: path,
@@ -62,13 +63,37 @@ extension SimulatedBox {
         schedule(.uplinkRejoin(attempt: 0), after: Self.uplinkBackoff(attempt: 0))
     }
 
-    /// The box's uplink tries the room again; refused by the allowance, it backs off once more.
+    /// The box's uplink tries the room of the relay's epoch again; refused by the allowance, it backs off once more.
+    /// The phones waiting there hear `ready`.
     func uplinkRejoin(attempt: Int) {
         guard !relayModel.boxInRoom else { return }
-        guard relayModel.boxJoins() else {
+        guard let waiting = relayModel.boxJoins() else {
             return schedule(.uplinkRejoin(attempt: attempt + 1), after: Self.uplinkBackoff(attempt: attempt + 1))
         }
-        relay(.toRoom(.control("ready")))
+        for stream in waiting { relay(.toStream(stream, .control("ready"))) }
+    }
+
+    /// How long the box waits, after the relay moved its room at the hour's turn (4410), before it joins the new one:
+    /// its random 0–5 s (protocol.md §8.3, box reconnect rules) at its middle, so a simulation replays.
+    static let rotationRejoinDelay = Duration.milliseconds(2_500)
+
+    /// Asks the relay to look at its clock at its next moment (``RelayModel/nextTurnMs``), replacing any look
+    /// already asked for.
+    func scheduleRelayTurn() {
+        relayTurnGeneration += 1
+        let waitMs = max(1, relayModel.nextTurnMs - wallClock.nowMs)
+        schedule(.relayTurn(generation: relayTurnGeneration), after: .milliseconds(waitMs))
+    }
+
+    /// The relay looks at its clock: the phones it moved out of the old room leave it (with none left the box closes
+    /// its sessions), a box it moved rejoins after its wait, and the relay looks again at its next moment.
+    func relayTurn(generation: Int) {
+        guard generation == relayTurnGeneration else { return }
+        if relayModel.turn() {
+            schedule(.uplinkRejoin(attempt: 0), after: Self.rotationRejoinDelay)
+        }
+        closeSessionsIfRoomEmpty()
+        scheduleRelayTurn()
     }
 
     private func join(

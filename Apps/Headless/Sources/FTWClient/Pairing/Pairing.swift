@@ -34,7 +34,8 @@ public struct Pairing: Sendable {
     ///   - clock: The clock the session's deadlines and `deadline` run on.
     ///   - wallClock: The wall clock (the relay room's epoch).
     ///   - random: The session's backoff jitter.
-    ///   - deadline: How long to wait for a box that does not answer at all (no relay, or no box in the room).
+    ///   - deadline: How long to wait for a box that does not answer at all (no relay, or no box in the room); at the
+    ///     hour's turn, counted from when the relay brings the box into this hour's room.
     public init(
         store: any SealedStore,
         clock: any Clock<Duration>,
@@ -171,28 +172,26 @@ public struct Pairing: Sendable {
                 return nil
             }
             group.addTask { await Self.outcome(of: states, enrolling: !site.pairingCode.isEmpty) }
-            group.addTask { [clock, deadline] in
-                guard (try? await clock.sleep(for: deadline)) != nil else { return nil }
-                return .failure(EnrolmentError(.noAnswer, "nothing answered within \(deadline)"))
+            group.addTask {
+                guard let awaited = await waitOutDeadline(of: session) else { return nil }
+                guard let arrival = awaited else {
+                    return .failure(EnrolmentError(.noAnswer, "nothing answered within \(deadline)"))
+                }
+                let seconds = (wallClock.nowMs - arrival.dueByMs) / 1000
+                return .failure(
+                    EnrolmentError(
+                        .noAnswer,
+                        "nothing answered within \(deadline) of the box's arrival in this hour's room (the relay"
+                            + " moves it there at the hour's turn; it was due \(seconds) s ago)"
+                    )
+                )
             }
             await session.setPhase(.active)
             var first: Result<HelloOK, EnrolmentError>?
             while first == nil, let next = await group.next() { first = next }
-            if case .failure(let error) = first, error.code == .noAnswer {
-                // What the last try ran into says more than the deadline: a slow link, the relay's "slow down", a
-                // room the relay has yet to move the box into at the hour's turn.
-                if case .awaitingBox(let arrival) = await session.connectionState {
-                    let seconds = max(0, arrival.dueByMs - wallClock.nowMs + 999) / 1000
-                    first = .failure(
-                        EnrolmentError(
-                            .noAnswer,
-                            "\(error.message): the relay moves the box to this hour's room at the hour's turn, and it is"
-                                + " due there in \(seconds) s; try again then"
-                        )
-                    )
-                } else if let reason = await session.lastClose {
-                    first = .failure(EnrolmentError(.noAnswer, "\(error.message); the last try: \(reason.message)"))
-                }
+            if case .failure(let error) = first, error.code == .noAnswer, let reason = await session.lastClose {
+                // What the last try ran into says more than the deadline: a slow link, the relay's "slow down".
+                first = .failure(EnrolmentError(.noAnswer, "\(error.message); the last try: \(reason.message)"))
             }
             // The end of use: a close frame the relay answers, not a dropped socket it logs as 1006.
             await session.close()
@@ -201,6 +200,23 @@ public struct Pairing: Sendable {
         }
         guard let outcome else { throw EnrolmentError(.noAnswer, "the session ended before the box answered") }
         return try outcome.get()
+    }
+
+    /// Sleeps out the deadline, counted from the box's arrival while the session waits for the relay to bring the box
+    /// into this hour's room: the phone knows when it comes, so the wait is not the box's silence. The arrival lies
+    /// within the relay's spread and the box's rejoin of the hour's start, which bounds the wait.
+    ///
+    /// - Returns: nil when cancelled; else the arrival the deadline was counted from, if any.
+    private func waitOutDeadline(of session: LiveSession) async -> BoxArrival?? {
+        var remaining = deadline
+        var awaited: BoxArrival?
+        while true {
+            guard (try? await clock.sleep(for: remaining)) != nil else { return nil }
+            guard case .awaitingBox(let arrival) = await session.connectionState else { return .some(awaited) }
+            awaited = arrival
+            remaining = .milliseconds(arrival.dueByMs - wallClock.nowMs) + deadline
+            guard remaining > .zero else { return .some(awaited) }
+        }
     }
 
     private static let refusedCode =

@@ -1,6 +1,7 @@
 public import Cache
 import ClockSeam
 import ClockSeamTesting
+import Crypto
 import DemoBox
 public import Foundation
 import Seal
@@ -59,6 +60,7 @@ public struct ScenarioRunner: Sendable {
             var configuration = DemoBoxConfiguration()
             configuration.timeZone = settings.timeZone
             configuration.servesPlannerPrefs = settings.plannerPrefs
+            configuration.identity = .generate(rendezvousSecret: Self.rendezvousSecret)
             if let kept {
                 configuration.identity = kept.identity
                 configuration.enrolledDevices = kept.devices
@@ -85,6 +87,11 @@ public struct ScenarioRunner: Sendable {
         report.realMs = (ContinuousClock.now - started).wholeMilliseconds
         return (report, outcome.picture)
     }
+
+    /// The embedded box's rendezvous secret unless a data folder keeps its identity: the same on every run, so the
+    /// relay turns each hour at the same moment (on 2026-12-02 in Stockholm: 10:00:02.6, 11:02:33.9, 14:01:43.4,
+    /// 15:04:20.2), and a scenario's or a soak's output replays.
+    static let rendezvousSecret = SHA256.hash(Array("ftw-demobox rendezvous home".utf8))
 
     /// The time of day the scenario starts at: its first `at`, if only box knobs come before it.
     static func startTime(_ steps: [ScenarioStep]) -> Int64? {

@@ -77,7 +77,8 @@ struct SimulatedStage: ScenarioStage {
             store: store,
             dialer: box.relayDialer(
                 path: { rendezvous.path },
-                noteClose: { rendezvous.noteClose(code: $0, reason: $1) }
+                noteClose: { rendezvous.noteClose(code: $0, reason: $1) },
+                boxArrival: { rendezvous.boxArrival }
             ),
             clock: simulation.clock,
             wallClock: simulation.clock,

@@ -5,7 +5,8 @@ import SessionInterface
 /// Draws a random stretch of life for the soak: a person who glances, backgrounds the app for seconds or hours,
 /// kills it, opens and closes views and pulls to refresh, while the box publishes prices early or late, loses its
 /// carriers mid-request, reboots, is updated, fails one read, has devices fall quiet, and the relay rotates its
-/// epoch, reads the wrong hour or runs out of joins.
+/// epoch, reads the wrong hour, runs out of joins or restarts. The relay's hour turns by itself every simulated hour
+/// too (the demo box's relay model), moving the box's room at that hour's offset.
 ///
 /// The scenario is built from the same steps the parser makes, so `ftw-headless run` could play it as a file, and
 /// the same seed always draws the same scenario.
@@ -15,7 +16,7 @@ struct SoakGenerator {
 
     private enum Action {
         case wait, glance, background, kill, show, hide, refresh, cut, reboot, quiet, latency, pricesLate, publish
-        case update, failRead, rotate, skew, slowDown
+        case update, failRead, rotate, skew, slowDown, restart
     }
 
     /// The ways a read fails in the soak: each once, so the rules' retry (a new look, a name turn) is what is soaked.
@@ -68,7 +69,7 @@ struct SoakGenerator {
         random.pick([
             (30, .wait), (10, .glance), (12, .background), (3, .kill), (10, .show), (6, .hide), (4, .refresh),
             (3, .cut), (2, .reboot), (3, .quiet), (2, .latency), (2, .pricesLate), (2, .publish), (1, .update),
-            (3, .failRead), (1, .rotate), (1, .skew), (1, .slowDown),
+            (3, .failRead), (1, .rotate), (1, .skew), (1, .slowDown), (1, .restart),
         ])
     }
 
@@ -101,7 +102,7 @@ struct SoakGenerator {
     private mutating func knob(_ action: Action? = nil) {
         let background: [(Int, Action)] = [
             (3, .cut), (2, .reboot), (3, .quiet), (2, .pricesLate), (2, .publish), (1, .update), (1, .rotate),
-            (1, .skew), (1, .slowDown),
+            (1, .skew), (1, .slowDown), (1, .restart),
         ]
         switch action ?? random.pick(background) {
         case .cut: add(.box(.cutCarriers))
@@ -122,6 +123,7 @@ struct SoakGenerator {
             relaySkewed.toggle()
             add(.relay(.skew(hours: relaySkewed ? (random.chance(50) ? 1 : -1) : 0)))
         case .slowDown: add(.relay(.slowDown))
+        case .restart: add(.relay(.restart))
         case .quiet:
             let source = random.chance(50) ? "sungrow" : "easee"
             let goesQuiet = !quiet.contains(source)

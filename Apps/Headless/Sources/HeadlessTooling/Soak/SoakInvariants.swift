@@ -174,7 +174,7 @@ struct SoakInvariants {
             default: Self.isFault(entry.step)
             }
         }
-        return (steps.map(\.atMs) + timeline.streamReturns).sorted()
+        return (steps.map(\.atMs) + timeline.streamReturns + timeline.hourTurns).sorted()
     }
 
     /// When each kind's asks failed: a failed read frees the box's one API slot, and the reads queued behind it (of
@@ -249,7 +249,9 @@ struct SoakInvariants {
             let received = timeline.received.filter { span.contains($0.atMs) }
             let steps = timeline.steps.filter { $0.atMs >= stay.beganAtMs && $0.atMs <= frontEndMs }.map(\.step)
             let returns = timeline.streamReturns.filter { $0 >= stay.beganAtMs && $0 <= frontEndMs }.count
-            let faults = steps.filter(Self.isFault).count
+            // The hour's turn drops the read on the wire as a cut does.
+            let turns = timeline.hourTurns.filter { $0 >= stay.beganAtMs && $0 <= frontEndMs }.count
+            let faults = steps.filter(Self.isFault).count + turns
             return SoakKind.allCases.compactMap { kind -> SoakFinding? in
                 let frames = received.filter { SoakKind(type: $0.type, detail: $0.detail) == kind }
                 let turns = kind.bucketMs.map { frontEndMs / $0 - stay.beganAtMs / $0 } ?? 0

@@ -12,6 +12,8 @@ extension SoakTimeline {
         rows += received.map { ($0.atMs, "box \($0.type) #\($0.id ?? 0) \($0.detail)") }
         rows += outcomes.map { ($0.atMs, "\($0.kind.rawValue) \($0.settled) '\($0.name)'") }
         rows += streamReturns.map { ($0, "stream returned") }
+        rows += hourTurns.map { ($0, "the relay moved the room at the hour's turn (4410)") }
+        rows += boxWaits.map { ($0, "waiting in this hour's room for the box") }
         return rows.enumerated()
             .sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }
             .map { "\(SoakFinding.elapsed($0.element.atMs - startMs))  \($0.element.text)" }

@@ -31,6 +31,10 @@ struct SoakTimeline: Sendable {
 
     var steps: [Step] = []
     var streamReturns: [Int64] = []
+    /// When the relay moved the phone's room at the hour's turn (its carrier closed 4410 with no `relay rotate`).
+    var hourTurns: [Int64] = []
+    /// When a return joined this hour's room before the relay brought the box there, and waited for it.
+    var boxWaits: [Int64] = []
     var outcomes: [Outcome] = []
     /// The largest each sealed file was written, by its kind (`ring`, `tiles`, …).
     var peakFiles: [String: Peak] = [:]

@@ -40,7 +40,10 @@ struct SoakTotalsCounter {
     }
 
     private var events: [String: Int] {
-        var counts: [String: Int] = ["stream returns": timeline.streamReturns.count]
+        var counts: [String: Int] = [
+            "stream returns": timeline.streamReturns.count, "hour's turns in front": timeline.hourTurns.count,
+            "returns that waited for the box": timeline.boxWaits.count,
+        ]
         var previous: ScenarioStep?
         for entry in timeline.steps {
             if let name = Self.name(of: entry.step, after: previous) { counts[name, default: 0] += 1 }

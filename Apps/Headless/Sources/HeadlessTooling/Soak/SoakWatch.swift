@@ -76,9 +76,19 @@ actor SoakWatch: ScenarioObserver {
 
     private var nowMs: Int64 { clock?.nowMs ?? 0 }
 
+    /// Whether a `relay rotate` step is happening now: its 4410 is that step's, not the hour's.
+    private var rotatedNow: Bool {
+        timeline.steps.last { $0.atMs == nowMs && $0.step == .relay(.rotate) } != nil
+    }
+
     private func follow(session events: BusStream<SessionEvent>) async {
         for await event in events {
-            if case .streamReturned = event { timeline.streamReturns.append(nowMs) }
+            switch event {
+            case .streamReturned: timeline.streamReturns.append(nowMs)
+            case .carrierClosed(RelayCloseCode.rotated, _) where !rotatedNow: timeline.hourTurns.append(nowMs)
+            case .connection(.awaitingBox): timeline.boxWaits.append(nowMs)
+            default: continue
+            }
         }
     }
 
