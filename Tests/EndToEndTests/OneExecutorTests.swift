@@ -63,7 +63,7 @@ import Testing
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         let box = SimulatedBox(
-            configuration: DemoBoxConfiguration(),
+            configuration: WallClockRelay.configuration,
             clock: ContinuousClock(),
             wallClock: SystemWallClock()
         )

@@ -88,7 +88,6 @@ func start() -> (DemoBoxOptions, DemoBoxState) {
         exit(2)
     }
 }
-if let note = options.relayScheduleNote { say(note) }
 
 /// Why the demo box stops: a person's signal, or a part of it that died (which must not go unnoticed: a box with no
 /// listening socket would look alive and serve nobody).
@@ -136,6 +135,7 @@ func serve(_ options: DemoBoxOptions, _ state: DemoBoxState, clock: any Clock<Du
     } else {
         say("relay: ws://127.0.0.1:\(relay.port)")
     }
+    if let note = options.relayScheduleNote { say(note) }
     let (stop, signalSources) = stopSignals()
     let (endings, end) = AsyncStream.makeStream(of: Ending.self)
     let status: Int32 = await withTaskGroup(of: Void.self) { group in
