@@ -82,10 +82,19 @@ import Testing
         #expect(failed.first?.why.contains("E_UNKNOWN_OP") == true, "\(stay.failedReads)")
     }
 
+    /// Issue 24: a malformed `plan`, `price` or `hist.chunk` read as silence and failed at the read's deadline as
+    /// "the box said nothing". It fails as it arrives (the pull at 10:01:05, 120 ms each way), said as the box having
+    /// sent what it should not; an API body that is not JSON is the model's to refuse, at once too.
     @Test(arguments: Self.modelReads)
-    func aMalformedAnswerFailsTheRead(read: BoxRead) async throws {
+    func aMalformedAnswerFailsTheReadAsItArrives(read: BoxRead) async throws {
         let stay = try await failOnce(read, .malformed)
-        #expect(stay.failedReads.filter { $0.what == read.rawValue }.count == 1, "\(stay.failedReads)")
+        let failed = stay.failedReads.filter { $0.what == read.rawValue }
+        #expect(failed.count == 1, "\(stay.failedReads)")
+        let pulledAtMs = stay.beganAtMs + 5_000
+        #expect(failed.first.map { $0.atMs - pulledAtMs < 1_000 } == true, "\(failed)")
+        let said =
+            [.plan, .prices, .history].contains(read) ? "malformedAnswer: the box sent what it should not: " : ""
+        #expect(failed.first?.why.hasPrefix(said) == true, "\(failed)")
     }
 
     /// protocol.md §7.1: an API read refused as busy is sent again (up to three times), so one busy refusal costs a

@@ -25,6 +25,22 @@ import Testing
         }
     }
 
+    /// A `hello_ok` whose body does not read is the box sending what it should not, said at once rather than read as
+    /// silence until the hello deadline 12 s later.
+    @Test func aHelloOKThatDoesNotReadEndsTheGreetingAtOnce() async throws {
+        try await SessionWorld.run(setUp: { await $0.configure { $0.answersHello = false } }) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(1))
+            let hello = Envelope(type: "hello_ok", body: ["proto": "malformed"])
+            await world.box.injectFrame(try Frame(lane: .bulk, payload: hello.encoded()).encoded())
+            await world.advance(by: .milliseconds(10))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.atMs) == [1_000])
+            #expect(closes.map(\.reason.code) == [.boxMisbehaved])
+            #expect(closes.first?.reason.message.hasPrefix("the box sent what it should not: a hello_ok") == true)
+        }
+    }
+
     @Test func aReturnThatHearsNothingInTwoAndAHalfSecondsRedialsOnceWithTheShortDeadline() async throws {
         try await SessionWorld.run(
             random: ScriptedRandom([0]),
