@@ -109,13 +109,12 @@ extension LiveSession {
             )
         }
         guard envelope.type == HelloOK.wireType, connection?.stage == .greeting else { return }
-        connectionLost(
+        boxFailed(
             SessionError(
                 .boxMisbehaved,
                 "the box sent what it should not: a hello_ok that does not read (\(error.message))",
                 cause: error
-            ),
-            closeCode: nil
+            )
         )
     }
 
