@@ -79,6 +79,34 @@ import Testing
         #expect(stay.failedReads.last.map { $0.atMs > updated.atMs + 20_000 } == true, "the second is the pull's")
     }
 
+    /// Issue 24: a box error other than a refusal by the build (here `E_SCOPE_DENIED`, a viewer's grant, which an
+    /// owner may widen at any time) was never asked again under its name. It is a failure like a timeout: not on the
+    /// beat, asked again by each look after it, and a pull sends; the chargers are not hidden. `E_UNKNOWN_OP` beside
+    /// it is remembered with the build: no later look asks it.
+    @Test func aDeniedReadIsAskedAgainByALookAfterItARefusedOneIsNot() async throws {
+        for (kind, sent) in [("denied", 4), ("refused", 1)] {
+            let stays = try await AgeKeyedDay.stays(
+                "\(kind)-chargers",
+                """
+                at 10:01:00 box fail chargers \(kind) always; launch; inactive; active; view chargers
+                wait 5m
+                leave chargers; wait 10s; view chargers; wait 10s
+                refresh chargers; wait 10s
+                background; wait 1m
+                inactive; active; wait 10s
+                background
+                """
+            )
+            let chargers = stays.flatMap(\.requests).filter { $0 == "api.req GET /api/loadpoints" }
+            #expect(chargers.count == sent, "\(kind): the first look, the later look, the pull, the return")
+            let why = stays.flatMap(\.failedReads).map(\.why)
+            #expect(
+                why.count == sent
+                    && why.allSatisfy { $0.contains(kind == "denied" ? "E_SCOPE_DENIED" : "E_UNKNOWN_OP") }
+            )
+        }
+    }
+
     /// A busy box once: the one retry the protocol allows an API read (§7.1), answered, and nothing on the beat. A
     /// box busy every time: the read fails after its retries and nothing asks on the beat while the sheet stays
     /// open; each later look asks again, the third as the first (no hidden backoff after failures in a row). Guards
