@@ -5,7 +5,7 @@ import Synchronization
 /// on ``accepted`` for whoever plays the box.
 ///
 /// A test can make dials wait (``hold(honouringCancellation:)``) to catch the session between "dial started" and
-/// "carrier attached", make the next dials fail (``failNextDials(_:)``), and look at every carrier it opened.
+/// "carrier attached", make the next dials fail (``failNextDials(_:with:)``), and look at every carrier it opened.
 ///
 /// ## Concurrency
 /// A `Sendable` class: its counters, the held dials and the carriers opened sit behind one `Mutex`; held dials are
