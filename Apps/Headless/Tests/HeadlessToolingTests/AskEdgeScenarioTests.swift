@@ -1,4 +1,3 @@
-import Cache
 import HeadlessTooling
 import Testing
 
@@ -6,18 +5,10 @@ import Testing
 /// under the age-keyed policy: a read that fails, a return soon after, a person's pull beside the reads a return
 /// makes, and a pull of a route the box does not carry.
 @Suite struct AskEdgeScenarioTests {
-    /// Plays `text` under the age-keyed policy; the run must agree frame by frame with the box.
-    private func stays(_ name: String, _ text: String) async throws -> [StayReport] {
-        let scenario = try ScenarioParser.parse("date 2026-12-02\ntimezone Europe/Stockholm\n" + text)
-        let (report, _) = try await ScenarioRunner(scenario: scenario, name: name, policy: .ageKeyed).run()
-        #expect(report.errors.isEmpty, "\(report.errors)")
-        return report.stays
-    }
-
     /// Found on a slow relay: the priming `hist.query` timed out and a second left 16 ms later, asked by the stream's
     /// return that had waited behind the priming read, with no view appearing, no redial and the same five minutes.
     @Test func aTimedOutPrimingIsAskedAgainOnlyWhenSomeoneStartsLookingAfterIt() async throws {
-        let stays = try await stays(
+        let stays = try await AgeKeyedDay.stays(
             "timed-out-priming",
             """
             at 10:01:00 launch; inactive; active; box latency 10s
@@ -33,7 +24,7 @@ import Testing
     /// 28 s later: the return asked everything but the history, for the whole stay (a late second ask in the
     /// background had started a minute's backoff cache.md does not have).
     @Test func aReturnSoonAfterAFailedPrimingPrimesTheHistory() async throws {
-        let stays = try await stays(
+        let stays = try await AgeKeyedDay.stays(
             "return-after-failed-priming",
             """
             box latency 300ms
@@ -54,7 +45,7 @@ import Testing
     /// Found by pulling the plan as the app came back to the home screen: the box got `chargers, prefs, plan.get,
     /// plan.get`, the person's pull last and sent twice.
     @Test func aPersonsPullOnAReturnGoesFirstAndTheQueuedReadJoinsIt() async throws {
-        let stays = try await stays(
+        let stays = try await AgeKeyedDay.stays(
             "pull-on-return",
             """
             at 10:01:00 launch; inactive; active; view now
@@ -74,7 +65,7 @@ import Testing
     /// A box whose build does not carry the planner-preferences route refused it once; a pull to refresh the home
     /// screen answers from that refusal and sends nothing for it, while the other models' pulls still go.
     @Test func aPullOfARouteTheBoxRefusedForThisBuildSendsNothing() async throws {
-        let stays = try await stays(
+        let stays = try await AgeKeyedDay.stays(
             "pull-of-refused-route",
             """
             prefs off

@@ -16,6 +16,24 @@ struct CommandLineTests {
         #expect(sealed.contains { $0.hasPrefix("tiles-") })
     }
 
+    /// docs/tools.md's commands table went stale as scenarios and options were added: it must name every shipped
+    /// scenario and `run`'s every option.
+    @Test("docs/tools.md names every shipped scenario and every option of run")
+    func toolsDocIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/tools.md"), encoding: .utf8)
+        let rows = doc.split(separator: "\n")
+        let scenarios = try #require(rows.first { $0.hasPrefix("| `scenarios` |") })
+        for name in BuiltInScenario.names {
+            #expect(scenarios.contains("`\(name)`"), "docs/tools.md does not list the shipped scenario \(name)")
+        }
+        let run = try #require(rows.first { $0.hasPrefix("| `run SCENARIO [") })
+        for option in ["--policy", "--data", "--json", "--timeline", "--svg"] {
+            #expect(run.contains("[\(option)"), "docs/tools.md does not list run's \(option)")
+        }
+    }
+
     @Test("an unknown option is refused with exit status 1")
     func unknownOption() async {
         #expect(await HeadlessCommand.run(["run", "quiet-device", "--fast"]) == 1)

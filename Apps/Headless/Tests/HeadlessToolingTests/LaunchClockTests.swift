@@ -47,6 +47,15 @@ struct LaunchClockTests {
         }
     }
 
+    /// Found by running `--launches 16`: the 30th join of the relay's minute (the box's uplink, the pairing, the first
+    /// stay and two launches an iteration) met `slow down`, and the launch waited out its 10 s for nothing live.
+    @Test("sixteen launches of each kind, more joins than the relay allows a minute, all go live")
+    func moreLaunchesThanTheJoinAllowance() async throws {
+        let report = try await LaunchClock(launches: 16, latency: .zero, executable: Self.executable).measure()
+        #expect(report.withFiles.launches.count == 16)
+        #expect(report.withoutFiles.launches.count == 16)
+    }
+
     @Test("the report prints a row for each kind and the share of the wait that is ours")
     func text() {
         let drawn = DrawnFromFiles(tracePoints: 3, traceFields: 1, historySteps: 10, models: ["prices": true])

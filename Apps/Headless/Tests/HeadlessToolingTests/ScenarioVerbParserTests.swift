@@ -56,12 +56,12 @@ import Testing
         ),
         (
             "box fail plan slow",
-            "line 1: a read fails by timeout, busy, malformed or refused (or 'off' lifts it), not 'slow'"
+            "line 1: a read fails by timeout, busy, malformed, refused or denied (or 'off' lifts it), not 'slow'"
         ),
         ("box fail plan busy twice", "line 1: a read fails 'once' or 'always', not 'twice'"),
         (
             "box fail plan off always",
-            "line 1: a read fails by timeout, busy, malformed or refused (or 'off' lifts it), not 'off'"
+            "line 1: a read fails by timeout, busy, malformed, refused or denied (or 'off' lifts it), not 'off'"
         ),
         ("box update ftw·2", "line 1: a build is 1 to 64 printable ASCII characters, not 'ftw·2'"),
         (

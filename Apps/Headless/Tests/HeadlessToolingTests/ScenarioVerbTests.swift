@@ -82,10 +82,19 @@ import Testing
         #expect(failed.first?.why.contains("E_UNKNOWN_OP") == true, "\(stay.failedReads)")
     }
 
+    /// Issue 24: a malformed `plan`, `price` or `hist.chunk` read as silence and failed at the read's deadline as
+    /// "the box said nothing". It fails as it arrives (the pull at 10:01:05, 120 ms each way), said as the box having
+    /// sent what it should not; an API body that is not JSON is the model's to refuse, at once too.
     @Test(arguments: Self.modelReads)
-    func aMalformedAnswerFailsTheRead(read: BoxRead) async throws {
+    func aMalformedAnswerFailsTheReadAsItArrives(read: BoxRead) async throws {
         let stay = try await failOnce(read, .malformed)
-        #expect(stay.failedReads.filter { $0.what == read.rawValue }.count == 1, "\(stay.failedReads)")
+        let failed = stay.failedReads.filter { $0.what == read.rawValue }
+        #expect(failed.count == 1, "\(stay.failedReads)")
+        let pulledAtMs = stay.beganAtMs + 5_000
+        #expect(failed.first.map { $0.atMs - pulledAtMs < 1_000 } == true, "\(failed)")
+        let said =
+            [.plan, .prices, .history].contains(read) ? "malformedAnswer: the box sent what it should not: " : ""
+        #expect(failed.first?.why.hasPrefix(said) == true, "\(failed)")
     }
 
     /// protocol.md §7.1: an API read refused as busy is sent again (up to three times), so one busy refusal costs a
@@ -213,6 +222,37 @@ import Testing
         #expect((12_000...12_500).contains(helloDeadline.atMs - greeted.atMs))
         #expect(unanswered.timeline.contains { $0.kind == .helloOK && $0.atMs > helloDeadline.atMs })
         #expect(unanswered.liveMs != nil)
+    }
+
+    /// protocol.md §8.3 has the reference app's two backoffs: the carrier redials after `random × min(60 s, 500 ms ·
+    /// 2^attempt)`, and a handshake the box leaves unanswered is tried again after `random × min(60 s, 3 s ·
+    /// 2^attempt)`. A box that never answers hello waits out the second (the third wait is 10.8 s, where the 500 ms
+    /// backoff allows 2 s); a carrier cut once the box answers waits out the first.
+    @Test func theTimelineShowsTheBoxsBackoffAfterASilentBoxAndThePathsAfterACut() async throws {
+        let report = try await run(
+            """
+            at 10:01:00 box fail hello timeout always; launch; inactive; active; view now
+            wait 3m
+            box fail hello off; wait 2m
+            box cut; wait 10s; box cut; wait 10s
+            background
+            """
+        )
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        let timeline = try #require(report.stays.first).timeline
+        func waits(after isFailure: (ConnectionStep) -> Bool) -> [Int64] {
+            timeline.indices.filter { isFailure(timeline[$0]) && $0 + 1 < timeline.count }.map {
+                timeline[$0 + 1].atMs - timeline[$0].atMs
+            }
+        }
+        let silent = waits { $0.kind == .close && $0.reason?.contains("did not answer hello in time") == true }
+        #expect(silent.count == 8, "\(timeline)")
+        for (failures, wait) in silent.enumerated() {
+            #expect(wait < min(60_000, 3_000 << failures), "wait \(failures + 1): \(wait) ms")
+        }
+        #expect(silent.enumerated().contains { $1 >= min(60_000, 500 << $0) }, "longer than the carrier's: \(silent)")
+        let cut = waits { $0.kind == .close && $0.code == 1006 }
+        #expect(cut.count == 2 && cut.allSatisfy { $0 < 500 }, "\(cut)")
     }
 
     @Test func theTimelineIsPrintedOnRequest() async throws {

@@ -10,8 +10,9 @@ import ClockSeam
 /// ``AskPolicy/everyReturn`` nothing stands past the connection it was asked on. Only a stream asks: with none
 /// running, a want waits for the stream's return and is asked under the name that holds then. A pull to refresh is a
 /// person's ask and always sends. A failure is not asked again on the beat, nor by a look queued before it
-/// (``AskFailure``); a box that refused the read outright (`E_UNKNOWN_OP`) is not asked again until its build
-/// changes, not even by a pull, which that refusal answers.
+/// (``AskFailure``); a box that refused the read outright (`E_UNKNOWN_OP`, or a tier refusal of its gate:
+/// ``AskFailure/Verdict/refusals``) is not asked again until its build changes, not even by a pull, which that refusal
+/// answers.
 ///
 /// Each input has a place in the order the model queued it (``AskInbox``): a model handles its inputs one at a time
 /// and runs each ask before the next input, so an input may be handled after a failure it was queued before. The
@@ -33,8 +34,10 @@ public struct AskDecision: Sendable, Hashable {
         /// otherwise only the stream's return does, so the return is the first moment an ask goes and a read that
         /// failed before it cannot be asked again by that same return.
         public var liveFrameCarriesStream: Bool
-        /// Whether an `E_UNKNOWN_OP` is remembered with the box's build: true for reads a box may not carry (an API
-        /// path), false for the protocol's own reads every box serves (a refusal there is one failure among others).
+        /// Whether a refusal (``AskFailure/Verdict/refusals``) is remembered with the box's build: true for reads a
+        /// box may not carry (an API path), false for the protocol's own reads every box serves (a refusal there is
+        /// one failure among others: it hides nothing and is not sealed, and like any refusal it is not asked again
+        /// under its name).
         public var remembersMissingRoute: Bool
 
         /// Makes a configuration.
@@ -96,7 +99,7 @@ public struct AskDecision: Sendable, Hashable {
     public private(set) var held: Held?
     /// True once the box refused the read outright: the feature is hidden, not reported as an error.
     public private(set) var isUnavailable = false
-    /// The box build that said it does not carry this read (`E_UNKNOWN_OP`); nil when none did.
+    /// The box build that said it does not carry this read (``AskFailure/Verdict/refusals``); nil when none did.
     public private(set) var lackingOnBuild: String?
     /// The last failed ask, until an answer is recorded.
     public private(set) var failure: AskFailure?

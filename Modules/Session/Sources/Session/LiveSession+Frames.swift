@@ -56,7 +56,12 @@ extension LiveSession {
     }
 
     func frameArrived(_ bytes: [UInt8]) {
-        guard let (flags, id, message) = try? FrameCodec.decodeMessage(bytes) else { return }
+        let (flags, id, message): (FrameFlags, UInt32?, Message)
+        do {
+            (flags, id, message) = try FrameCodec.decodeMessage(bytes)
+        } catch {
+            return unreadableFrame(bytes, error)
+        }
         switch message {
         case .helloOK(let hello):
             helloArrived(hello)
@@ -82,6 +87,35 @@ extension LiveSession {
         default:
             if let id { readProgressed(message, id: id) }
         }
+    }
+
+    /// A frame from the box whose message does not read (a field of the wrong type, a body that is not the
+    /// message's): the box sent what it should not. Dropped, it would read as silence, and the read it answers would
+    /// fail only at its deadline as if the box had said nothing; so an answer on the id of the read holding the slot
+    /// fails that read at once and the slot moves on, and a `hello_ok` ends the greeting at once. A frame whose
+    /// envelope does not read names nothing to fail and is dropped, as is one for no read of ours (a late answer).
+    private func unreadableFrame(_ bytes: [UInt8], _ error: ProtocolError) {
+        guard let frame = try? Frame.decode(bytes), let envelope = try? Envelope.decode(frame.payload) else { return }
+        if let id = envelope.id {
+            guard let read = slot.held, read.id == id else { return }
+            return readAnswerUnreadable(
+                id: id,
+                SessionError(
+                    .malformedAnswer,
+                    "the box sent what it should not: a \(envelope.type) on \(read.request.wireType) #\(id) that"
+                        + " does not read (\(error.message))",
+                    cause: error
+                )
+            )
+        }
+        guard envelope.type == HelloOK.wireType, connection?.stage == .greeting else { return }
+        boxFailed(
+            SessionError(
+                .boxMisbehaved,
+                "the box sent what it should not: a hello_ok that does not read (\(error.message))",
+                cause: error
+            )
+        )
     }
 
     func helloArrived(_ hello: HelloOK) {

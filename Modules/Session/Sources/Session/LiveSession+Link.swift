@@ -158,25 +158,23 @@ extension LiveSession {
         guard let connection, connection.stage == .handshaking else { return }
         if let unclear = unclearSilence(of: "handshake", deadline: connection.handshakeDeadline, judgingLink: true) {
             silentHandshakes = 0
-            return connectionLost(unclear, closeCode: nil)
+            return boxFailed(unclear)
         }
         switch codeOffer.silenced() {
         case .greetNext:
-            connectionLost(
+            boxFailed(
                 SessionError(
                     .handshakeUnanswered,
                     "the box was in its room and did not answer the pairing code in time; greeting it as a known"
                         + " device next, since it may have enrolled this phone and lost its answer"
-                ),
-                closeCode: nil
+                )
             )
         case .offerAgain:
-            connectionLost(
+            boxFailed(
                 SessionError(
                     .handshakeUnanswered,
                     "the box was in its room and does not know this phone yet: offering the pairing code next"
-                ),
-                closeCode: nil
+                )
             )
         case .codeRefused:
             haltSession(
@@ -195,21 +193,19 @@ extension LiveSession {
     private func knownDeviceSilenced() {
         silentHandshakes += 1
         guard silentHandshakes >= configuration.silencesMeaningRefusal else {
-            return connectionLost(
+            return boxFailed(
                 SessionError(
                     .handshakeUnanswered,
                     "the box is in its room but did not answer the handshake in time (it may be busy or restarting)"
-                ),
-                closeCode: nil
+                )
             )
         }
-        connectionLost(
+        boxFailed(
             SessionError(
                 .refused,
                 "the box was in its room and left \(silentHandshakes) handshakes in a row unanswered on a quiet"
                     + " link: it no longer knows this phone"
-            ),
-            closeCode: nil
+            )
         )
     }
 
@@ -244,13 +240,12 @@ extension LiveSession {
         return nil
     }
 
-    /// `hello_ok` did not come in time after the handshake: close, and redial after the backoff.
+    /// `hello_ok` did not come in time after the handshake: close, and redial after the handshake's backoff.
     func helloUnanswered() {
         guard connection?.stage == .greeting else { return }
-        connectionLost(
+        boxFailed(
             unclearSilence(of: "hello", deadline: configuration.timing.helloAnswer, judgingLink: false)
-                ?? SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time"),
-            closeCode: nil
+                ?? SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time")
         )
     }
 
@@ -343,12 +338,20 @@ extension LiveSession {
         sendHello()
     }
 
-    /// The connection failed or the carrier closed under us (with the relay's `closeCode` and `closeReason`): end
-    /// it, and dial again when the policy says.
+    /// The path failed (the dial, or the carrier closed under us with the relay's `closeCode` and `closeReason`): end
+    /// the connection, and dial again when the policy says.
     func connectionLost(_ reason: SessionError, closeCode: Int?, closeReason: String = "") {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
         arm(.redial, after: reconnect.delay(afterClose: closeCode, reason: closeReason, random: random.nextUnit()))
+    }
+
+    /// The box, in its room on a path that works, did not answer the handshake or hello in time, or answered what
+    /// does not read: end the connection, and dial again after the handshake's backoff (3 s base), not the path's.
+    func boxFailed(_ reason: SessionError) {
+        endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
+        guard wantsCarrier else { return }
+        arm(.redial, after: reconnect.delayAfterBoxFailed(random: random.nextUnit()))
     }
 
     /// Ends the carrier (if any): its Noise session first, then the carrier itself, which the runner closes.

@@ -110,7 +110,17 @@ extension LiveSession {
     }
 
     func readProgressed(_ message: Message, id: UInt32) {
-        switch slot.receive(message, id: id, busyRetryLimit: configuration.busyRetries) {
+        advance(by: slot.receive(message, id: id, busyRetryLimit: configuration.busyRetries))
+    }
+
+    /// An answer on request id `id` did not read as a message: the read holding the slot under that id fails with
+    /// `error` at once.
+    func readAnswerUnreadable(id: UInt32, _ error: SessionError) {
+        advance(by: slot.fail(id: id, with: error))
+    }
+
+    private func advance(by progress: ReadSlot.Progress) {
+        switch progress {
         case .notOurs:
             return
         case .landed(let chunk):

@@ -28,6 +28,13 @@ extension ReadSlot {
         return progress
     }
 
+    /// Fails the read holding the slot under request id `id` with `error` (its answer came and does not read).
+    mutating func fail(id: UInt32, with error: SessionError) -> Progress {
+        guard let read = held, read.id == id, !read.isWaitingToRetry else { return .notOurs }
+        held = nil
+        return .finished(read, .failure(error))
+    }
+
     private func advance(_ read: inout Held, with message: Message, id: UInt32, busyRetryLimit: Int) -> Progress {
         if case .error(let body) = message {
             if case .api = read.request, body.isBusyRefusal, read.busyRefusals < busyRetryLimit {

@@ -40,10 +40,18 @@ public struct SessionConfiguration: Sendable, Hashable {
         public var commandResult: Duration = .seconds(15)
         /// How far past the last box uptime a command stays valid (`notValidAfterMs`).
         public var commandValidity: Duration = .seconds(120)
-        /// The first backoff ceiling; it doubles with each failed attempt.
+        /// The first backoff ceiling after the path failed (a dial that failed, a carrier that closed); it doubles
+        /// with each failed attempt: the reference app's carrier reconnect.
         public var backoffBase: Duration = .milliseconds(500)
-        /// The largest backoff ceiling.
+        /// The largest backoff ceiling after the path failed.
         public var backoffCap: Duration = .seconds(60)
+        /// The first backoff ceiling after the box, in its room on a path that works, did not answer the handshake
+        /// or hello in time (or answered what does not read); it doubles with each failed attempt: the reference
+        /// app's handshake retry. Longer than the path's, since asking a busy or restarting box again at once only
+        /// adds to its load.
+        public var handshakeBackoffBase: Duration = .seconds(3)
+        /// The largest backoff ceiling after the box did not answer.
+        public var handshakeBackoffCap: Duration = .seconds(60)
         /// The spread of a redial after the relay rotated the epoch (4410).
         public var rotationJitter: Duration = .seconds(3)
         /// The longest wait before a join after the relay's 4429 `slow down` (the shortest is half of it): short

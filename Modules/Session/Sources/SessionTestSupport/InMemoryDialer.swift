@@ -5,7 +5,7 @@ import Synchronization
 /// on ``accepted`` for whoever plays the box.
 ///
 /// A test can make dials wait (``hold(honouringCancellation:)``) to catch the session between "dial started" and
-/// "carrier attached", make the next dials fail (``failNextDials(_:)``), and look at every carrier it opened.
+/// "carrier attached", make the next dials fail (``failNextDials(_:with:)``), and look at every carrier it opened.
 ///
 /// ## Concurrency
 /// A `Sendable` class: its counters, the held dials and the carriers opened sit behind one `Mutex`; held dials are
@@ -19,6 +19,7 @@ public final class InMemoryDialer: CarrierDialer {
     private struct State {
         var dials = 0
         var failures = 0
+        var failure = SessionError(.dialFailed, "the in-memory dialer was told to fail")
         var holding: Bool?
         var held: [HeldDial] = []
         var carriers: [InMemoryCarrier] = []
@@ -70,26 +71,33 @@ public final class InMemoryDialer: CarrierDialer {
         for dial in held { dial.continuation.resume(returning: true) }
     }
 
-    /// Makes the next `count` dials fail with `.dialFailed`.
-    public func failNextDials(_ count: Int) {
-        state.withLock { $0.failures += count }
+    /// Makes the next `count` dials fail with `error` (`.dialFailed` unless told otherwise: a relay whose TLS
+    /// identity does not verify is `.relayNotTrusted`, say).
+    public func failNextDials(
+        _ count: Int,
+        with error: SessionError = SessionError(.dialFailed, "the in-memory dialer was told to fail")
+    ) {
+        state.withLock {
+            $0.failures += count
+            $0.failure = error
+        }
     }
 
     /// Opens a new in-memory carrier, after the hold and the failures a test asked for.
     ///
-    /// - Throws: `SessionError` with `.dialFailed` when told to fail, `.cancelled` when a held dial that honours
+    /// - Throws: `SessionError`: the error it was told to fail with, or `.cancelled` when a held dial that honours
     ///   cancellation is cancelled.
     public func dial() async throws(SessionError) -> any Carrier {
-        let (failing, holding, id) = state.withLock { state -> (Bool, Bool?, Int) in
+        let (failure, holding, id) = state.withLock { state -> (SessionError?, Bool?, Int) in
             state.dials += 1
             state.nextID += 1
             guard state.failures == 0 else {
                 state.failures -= 1
-                return (true, nil, state.nextID)
+                return (state.failure, nil, state.nextID)
             }
-            return (false, state.holding, state.nextID)
+            return (nil, state.holding, state.nextID)
         }
-        if failing { throw SessionError(.dialFailed, "the in-memory dialer was told to fail") }
+        if let failure { throw failure }
         if let honouringCancellation = holding {
             guard await waitForRelease(id: id, honouringCancellation: honouringCancellation) else {
                 throw SessionError(.cancelled, "the held dial was cancelled")

@@ -156,6 +156,75 @@ import Testing
         }
     }
 
+    /// The answers of a box that sends what it should not: a message of the read's own type on its id whose body has
+    /// a field of the wrong type (what `box fail READ malformed` sends), and an error whose code is not text.
+    static let unreadableAnswers: [(ReadRequest, Envelope)] = [
+        (Reads.plan, Envelope(type: "plan", id: 1, body: ["rev": "malformed", "slots": "malformed"])),
+        (Reads.prices, Envelope(type: "price", id: 1, body: ["zone": 46, "slots": "malformed"])),
+        (Reads.history, Envelope(type: "hist.chunk", id: 1, body: ["tileId": 7, "data": "malformed"])),
+        (Reads.chargers, Envelope(type: "api.head", id: 1, body: ["status": "malformed"])),
+        (Reads.plan, Envelope(type: "error", id: 1, body: ["code": 7])),
+    ]
+
+    /// Issue 24: a malformed plan or price answer read as silence and failed 8 s later as "the box said nothing". It
+    /// fails when it arrives, said as the box having sent what it should not, and the slot moves on to the next read.
+    @Test(arguments: Self.unreadableAnswers)
+    func anAnswerThatDoesNotReadFailsItsReadAtOnce(request: ReadRequest, answer: Envelope) async throws {
+        try await SessionWorld.run(setUp: { await $0.configure { $0.script = ReadAnswerTests.silent(on: request) } }) {
+            world in
+            await world.comeToFront()
+            let results = try await world.withReads { reads in
+                await reads.ask(request, order: .person)
+                await reads.ask(Reads.status, order: .status)
+                await world.advance(by: .milliseconds(500))
+                let frame = try Frame(lane: .bulk, payload: answer.encoded()).encoded()
+                await world.box.injectFrame(frame)
+                await world.advance(by: .milliseconds(100))
+            }
+            guard case .failure(let error) = await results.results(of: request).first else {
+                Issue.record("the read did not fail when its answer came")
+                return
+            }
+            #expect(error.code == .malformedAnswer)
+            let said =
+                "the box sent what it should not: a \(answer.type) on \(request.wireType) #1 that does not read ("
+            #expect(error.message.hasPrefix(said), "\(error.message)")
+            #expect(
+                await results.results(of: Reads.status).first?.errorCode == nil,
+                "the next read left and was answered"
+            )
+        }
+    }
+
+    /// An answer that does not read on another id (a read that already timed out, say) fails nothing: the read
+    /// holding the slot is answered when its own answer comes.
+    @Test func anUnreadableAnswerOnAnotherIdFailsNothing() async throws {
+        try await SessionWorld.run(setUp: ScriptedBox.holdsAnswers) { world in
+            await world.comeToFront()
+            let results = try await world.withReads { reads in
+                await reads.ask(Reads.plan, order: .plan)
+                await world.advance(by: .milliseconds(500))
+                let stray = Envelope(type: "plan", id: 9, body: ["rev": "malformed"])
+                await world.box.injectFrame(try Frame(lane: .bulk, payload: stray.encoded()).encoded())
+                await world.box.answerHeld()
+                await world.advance(by: .milliseconds(100))
+            }
+            #expect(await results.results(of: Reads.plan).first == .success(.plan(ScriptedBox.samplePlan)))
+        }
+    }
+
+    /// The box's default answers, and none to `request`.
+    private static func silent(on request: ReadRequest) -> ScriptedBox.Script {
+        { message, id in
+            let silenced =
+                switch (message, request) {
+                case (.apiReq(let asked), .api(let unanswered)): asked == unanswered
+                default: message.type == request.wireType
+                }
+            return silenced ? [] : ScriptedBox.defaultScript(message, id)
+        }
+    }
+
     @Test func anAPIAnswerInChunksIsReassembledInOrder() async throws {
         let body = (0..<30_000).map { UInt8(truncatingIfNeeded: $0) }
         try await SessionWorld.run(setUp: { box in

@@ -9,19 +9,35 @@ import Testing
 
 /// The app's reconnect rules (protocol.md §8.3) and the failures a person is told apart, on the manual clock.
 @Suite struct ReconnectTests {
-    @Test func aBoxThatNeverAnswersHelloIsLeftAfterTwelveSecondsAndRedialledWithBackoff() async throws {
+    @Test func aBoxThatNeverAnswersHelloIsLeftAfterTwelveSecondsAndRedialledWithTheHandshakesBackoff() async throws {
         try await SessionWorld.run(
             random: ScriptedRandom([0.5]),
             setUp: { await $0.configure { $0.answersHello = false } }
         ) { world in
             await world.comeToFront()
-            await world.advance(by: .seconds(13))
+            await world.advance(by: .seconds(14))
             let closes = await world.recorder.closes(since: SessionWorld.originMs)
             #expect(closes.map(\.atMs) == [12_000])
             #expect(closes.map(\.reason.code) == [.helloUnanswered])
-            #expect(await world.recorder.dialTimes(since: SessionWorld.originMs) == [0, 12_250])
+            #expect(await world.recorder.dialTimes(since: SessionWorld.originMs) == [0, 13_500], "half of 3 s")
             #expect(world.dialer.carriers.first?.isClosed == true)
             #expect(await world.box.received.map(\.message.type) == ["hello", "hello"])
+        }
+    }
+
+    /// A `hello_ok` whose body does not read is the box sending what it should not, said at once rather than read as
+    /// silence until the hello deadline 12 s later.
+    @Test func aHelloOKThatDoesNotReadEndsTheGreetingAtOnce() async throws {
+        try await SessionWorld.run(setUp: { await $0.configure { $0.answersHello = false } }) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(1))
+            let hello = Envelope(type: "hello_ok", body: ["proto": "malformed"])
+            await world.box.injectFrame(try Frame(lane: .bulk, payload: hello.encoded()).encoded())
+            await world.advance(by: .milliseconds(10))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.map(\.atMs) == [1_000])
+            #expect(closes.map(\.reason.code) == [.boxMisbehaved])
+            #expect(closes.first?.reason.message.hasPrefix("the box sent what it should not: a hello_ok") == true)
         }
     }
 
@@ -83,6 +99,42 @@ import Testing
             #expect(zip(dials.dropFirst(), dials).map { $0 - $1 }.prefix(3) == [499, 999, 1_999])
             #expect(dials.count == 5)
             #expect(dials[4] - 10_000 == 499)
+        }
+    }
+
+    /// protocol.md §8.3, from the reference app's NoiseCarrier: a handshake the box in its room leaves unanswered is
+    /// tried again after `random × min(60 s, 3 s · 2^attempt)`, not the carrier's 500 ms backoff: a busy or
+    /// restarting box is not asked again within half a second.
+    @Test func aBoxSilentToTheHandshakeIsAskedAgainAfterTheHandshakesBackoff() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0.999_999]),
+            setUp: { await $0.configure { $0.answersHandshakes = false } }
+        ) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(120))
+            let closes = await world.recorder.closes(since: SessionWorld.originMs).map(\.atMs)
+            let dials = await world.recorder.dialTimes(since: SessionWorld.originMs)
+            #expect(closes.prefix(4) == [3_000, 17_999, 35_998, 59_997], "3 s after the return, then 12 s each")
+            #expect(zip(dials.dropFirst(), closes).map { $0 - $1 }.prefix(4) == [2_999, 5_999, 11_999, 23_999])
+        }
+    }
+
+    /// The two backoffs count apart: failed handshakes do not lengthen the wait after a failed dial, and failed dials
+    /// do not lengthen the wait after a silent box.
+    @Test func thePathsAndTheBoxsFailuresEachGrowTheirOwnBackoff() async throws {
+        try await SessionWorld.run(
+            random: ScriptedRandom([0.999_999]),
+            setUp: { await $0.configure { $0.answersHandshakes = false } }
+        ) { world in
+            await world.comeToFront()
+            await world.advance(by: .seconds(21))
+            world.dialer.failNextDials(2)
+            await world.advance(by: .seconds(40))
+            let dials = await world.recorder.dialTimes(since: SessionWorld.originMs)
+            #expect(dials.prefix(5) == [0, 5_999, 23_998, 24_497, 25_496], "box 3 s, 6 s; then path 0.5 s, 1 s")
+            let closes = await world.recorder.closes(since: SessionWorld.originMs)
+            #expect(closes.prefix(4).map(\.reason.code) == [.handshakeUnanswered, .refused, .dialFailed, .dialFailed])
+            #expect(Array(dials.dropFirst(5).prefix(1)) == [25_496 + 12_000 + 11_999], "the box's third: 12 s")
         }
     }
 

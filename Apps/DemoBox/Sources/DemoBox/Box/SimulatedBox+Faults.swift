@@ -32,6 +32,8 @@ extension SimulatedBox {
                 envelope.type == APIRequest.wireType
                 ? ["t": .text(envelope.type), "field": "path"] : ["t": .text(envelope.type)]
             sendError(.unknownOp, args, id: id, to: number)
+        case (.denied, _):
+            sendError(.scopeDenied, ["t": .text(envelope.type), "role": "viewer"], id: id, to: number)
         case (.malformed, _):
             for answer in Self.malformedAnswer(to: envelope.type) {
                 send(envelope: Envelope(type: answer.type, id: id, body: answer.body), lane: .bulk, to: number)

@@ -13,6 +13,10 @@ public struct ReadFault: Sendable, Hashable, Codable {
         /// `E_UNKNOWN_OP`: the box does not carry the read (a route missing from its build); for hello, without an id
         /// (session-wide).
         case refused
+        /// `E_SCOPE_DENIED {role: viewer}` (not retryable): the phone's grant lacks the read's scope, as a viewer's
+        /// would. The box re-reads the role on every request (an owner may change it at any time), so this is no
+        /// refusal by the build; for hello, without an id (session-wide).
+        case denied
     }
 
     /// The read that fails.

@@ -5,7 +5,8 @@ extension HeadlessCommand {
     static let soakUsage = """
           soak [--hours N] [--seed S] [--json] [--timeline]
               Random life on the simulated clock (default 24 hours, seed 1): glances, backgrounds, kills, views,
-              refreshes, prices early and late, carrier cuts, box reboots, quiet devices; checks the cache's
+              refreshes, prices early and late, carrier cuts, box reboots and updates, one failing read, quiet
+              devices, relay rotations, a skewed relay clock, spent join allowances; checks the cache's
               invariants throughout and prints the totals and every finding (exit 1 if any); --timeline also
               prints every step, request frame and settled ask in time order.
         """

@@ -197,7 +197,7 @@ public enum ScenarioParser {
         return word
     }
 
-    /// `READ timeout|busy|malformed|refused [once|always]`, or `READ off`.
+    /// `READ timeout|busy|malformed|refused|denied [once|always]`, or `READ off`.
     private static func readFault(_ words: [String], line: Int) throws(ScenarioError) -> BoxKnob {
         guard let read = BoxRead(rawValue: words[0]) else {
             let known = BoxRead.allCases.map(\.rawValue).joined(separator: ", ")
@@ -207,7 +207,7 @@ public enum ScenarioParser {
         guard let kind = ReadFault.Kind(rawValue: words[1]) else {
             throw ScenarioError(
                 line: line,
-                "a read fails by timeout, busy, malformed or refused (or 'off' lifts it), not '\(words[1])'"
+                "a read fails by timeout, busy, malformed, refused or denied (or 'off' lifts it), not '\(words[1])'"
             )
         }
         switch words.count == 3 ? words[2] : "once" {
