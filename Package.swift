@@ -187,7 +187,7 @@ let package = Package(
             name: "FTWClient",
             dependencies: [
                 "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "SocketLoop", "WebSocket",
+                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "Noise", "SocketLoop", "WebSocket",
             ],
             path: "Apps/Headless/Sources/FTWClient"
         ),

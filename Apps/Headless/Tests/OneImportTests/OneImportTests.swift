@@ -39,6 +39,10 @@ struct IntegratorsView {
         _ = events
         let service: any ClientService = client.session
         _ = service.serviceName
+        let schedule: RelaySchedule = .production
+        let loop: EventLoop? = try? EventLoop.shared()
+        let arrival: BoxArrival? = nil
+        _ = (schedule, loop, arrival)
     }
 }
 
