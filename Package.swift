@@ -51,7 +51,7 @@ let package = Package(
         ),
         module("Crypto", "Crypto", [openSSL]),
         moduleTests("Crypto", "CryptoTests", ["Crypto", "Fixtures"]),
-        module("Fixtures", "Fixtures", ["Bus"]),
+        module("Fixtures", "Fixtures", ["Bus", "Spawning"]),
 
         // The wire, sans I/O.
         module("Protocol", "BoxProtocol"),
@@ -84,7 +84,11 @@ let package = Package(
             ["Session", "SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting"]
         ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates"]),
+        moduleTests(
+            "Session",
+            "WebSocketTests",
+            ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning"]
+        ),
         moduleTests(
             "Session",
             "SessionTests",
@@ -190,6 +194,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
                 "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
+                "Spawning",
             ],
             path: "Apps/Headless/Sources/HeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
@@ -199,7 +204,7 @@ let package = Package(
             dependencies: [
                 "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
                 "Trace", "History", "SealInterface", "SealTestSupport", "SessionTestSupport", "Bus", "ClockSeamTesting",
-                "Seal",
+                "Seal", "Spawning",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),
@@ -210,6 +215,9 @@ let package = Package(
         ),
 
         // Tools.
+        // Child processes started with a clean signal mask, for every tool and test that starts one.
+        .target(name: "Spawning", path: "Tools/Spawning/Sources/Spawning"),
+        .testTarget(name: "SpawningTests", dependencies: ["Spawning"], path: "Tools/Spawning/Tests/SpawningTests"),
         .target(
             name: "FrameInspector",
             dependencies: ["BoxProtocol"],
@@ -233,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SealKillTests",
-            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures"],
+            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures", "Spawning"],
             path: "Tools/SealWriter/Tests/SealKillTests"
         ),
         .executableTarget(
@@ -243,7 +251,7 @@ let package = Package(
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
                 "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient",
                 "SealTestSupport",
-                "Cache", "Prices", "Site", "HeadlessTooling",
+                "Cache", "Prices", "Site", "HeadlessTooling", "Spawning",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
@@ -260,7 +268,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox", "TLSCertificates",
+                "ClockSeamTesting", "Fixtures", "Noise", "ftw-demobox", "TLSCertificates", "Spawning",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Spawning
 
 /// `ftw-headless` run as a person runs it: a child process, its exit status and the lines it printed.
 ///
@@ -19,7 +20,7 @@ struct HeadlessProcess {
         let scratch = try ScratchFolder()
         let outputPath = try scratch.file("stdout", "")
         let errorPath = try scratch.file("stderr", "")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BuiltProduct.url("ftw-headless")
         process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
