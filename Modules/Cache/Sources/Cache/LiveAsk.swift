@@ -95,8 +95,8 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private let namer: Namer
     private let personNamer: Namer?
     private let asker: Asker
-    private let inputs: AsyncStream<Input>
-    private let inputContinuation: AsyncStream<Input>.Continuation
+    private let inputs: BusStream<Input>
+    private let inputContinuation: BusFeed<Input>
     private let sessionEvents: BusStream<SessionEvent>
     /// Which live frames reach the loop: those after the name can have turned, while someone looks.
     private let beat: BeatGate
@@ -137,7 +137,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         decision = AskDecision(.init(timeToLive: configuration.timeToLive, policy: configuration.policy))
         self.events = EventBus()
         lifecycle = ServiceLifecycle(name: configuration.model)
-        (inputs, inputContinuation) = AsyncStream<Input>.makeStream()
+        (inputs, inputContinuation) = BusStream<Input>.makeStream()
         let beat = BeatGate()
         self.beat = beat
         self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
