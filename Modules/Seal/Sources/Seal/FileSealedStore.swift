@@ -26,6 +26,9 @@ public actor FileSealedStore: SealedStore {
     private let events: EventBus<SealEvent>
     private let beforeRename: (@Sendable () throws -> Void)?
     private var state = State.unkeyed
+    /// The cipher writes seal with, keyed with the key it names; dropped with the key.
+    private var sealer: AEADCipher?
+    private var sealerKey: [UInt8] = []
     /// Bumped before and after each erase-all, so a key fetch that overlapped one can tell and fetch again.
     private var erasures = 0
 
@@ -67,7 +70,9 @@ public actor FileSealedStore: SealedStore {
     ///   key is unusable, or `.io`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
         try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
-            let sealed = try SealedFileFormat.seal(contents, as: name, key: try await currentKey())
+            var cipher = try takeSealer(for: try await currentKey())
+            let sealed = try SealedFileFormat.seal(contents, as: name, cipher: &cipher)
+            sealer = consume cipher
             try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
             return sealed.count
         }
@@ -143,6 +148,13 @@ public actor FileSealedStore: SealedStore {
             .sorted { $0.name.fileName < $1.name.fileName }
     }
 
+    /// The cipher to seal under `key`: the one kept from the last write when it was keyed with `key`, else a new one.
+    private func takeSealer(for key: [UInt8]) throws(SealError) -> AEADCipher {
+        if sealerKey == key, let cipher = sealer.take() { return cipher }
+        sealerKey = key
+        return try SealedFileFormat.sealingCipher(key: key)
+    }
+
     private func currentKey() async throws(SealError) -> [UInt8] {
         while true {
             if case .keyed(let key) = state { return key }
@@ -162,6 +174,8 @@ public actor FileSealedStore: SealedStore {
     private func forgetKey() {
         erasures += 1
         state = .unkeyed
+        sealer = nil
+        sealerKey = []
     }
 
     private func drop(_ name: SealedFileName, _ error: SealError) -> [UInt8]? {
