@@ -255,6 +255,12 @@ let package = Package(
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
+        // The C floor `ftw-bench frame --real` measures a live frame against: open, walk, and for wss SSL_read.
+        .executableTarget(
+            name: "ftw-frame-floor",
+            path: "Tools/Benchmarks/Sources/ftw-frame-floor",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]
+        ),
         // The C program `ftw-headless launch-clock` times the first content against: the sealed files read and opened.
         .executableTarget(
             name: "ftw-launch-baseline",
