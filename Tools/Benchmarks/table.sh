@@ -71,6 +71,8 @@ number() {
     value=$(grep -oE "$2 *[-+]?[0-9][0-9,.]*" "$work/$1.log" | head -1 | grep -oE '[-+]?[0-9][0-9,.]*$' | tr -d ,) || true
     echo "${value:-?}"
 }
+# The number that starts the first match of `regex` in `name`'s log, or "" when there is none.
+leading() { grep -oE "$2" "$work/$1.log" | head -1 | grep -oE '^[-+(]*[0-9.]+' | tr -d '(' || true; }
 # `instructions per repetition` from count-instructions.sh, or "?".
 counted() {
     local value
@@ -136,27 +138,27 @@ ws_instructions=$(number frame-ws 'frame --real ws:')
 ws_allocations=$(number frame-ws 'k instructions and')
 ws_floor=$(number frame-ws 'C floor')
 ws_ratio=$(ratio "$ws_instructions" "$ws_floor" 1)
-ws_switches=$(grep -oE '[0-9.]+ context switches' "$work/frame-ws.log" | head -1 | awk '{print $1}')
-ws_syscalls=$(grep -oE '[0-9.]+ system calls a frame' "$work/frame-ws.log" | head -1 | awk '{print $1}')
-ws_cpu=$(grep -oE '[0-9.]+ µs CPU a frame' "$work/frame-ws.log" | head -1 | awk '{print $1}')
+ws_switches=$(leading frame-ws '[0-9.]+ context switches')
+ws_syscalls=$(leading frame-ws '[0-9.]+ system calls a frame')
+ws_cpu=$(leading frame-ws '[0-9.]+ µs CPU a frame')
 foreign=$(number frame-ws 'frame --real foreign:')
 foreign_floor=$(number frame-ws 'the failing open alone \(C\)')
 wss_instructions=$(number frame-wss 'frame --real wss:')
 wss_allocations=$(number frame-wss 'k instructions and')
 wss_floor=$(number frame-wss 'C floor')
 wss_ratio=$(ratio "$wss_instructions" "$wss_floor" 1)
-wss_switches=$(grep -oE '[0-9.]+ context switches' "$work/frame-wss.log" | head -1 | awk '{print $1}')
-wss_syscalls=$(grep -oE '[0-9.]+ system calls a frame' "$work/frame-wss.log" | head -1 | awk '{print $1}')
-idle_switches=$(grep -oE '[0-9.]+ context switches a second' "$work/idle.log" | head -1 | awk '{print $1}')
-idle_minute=$(grep -oE '\([0-9.]+ a minute\)' "$work/idle.log" | head -1 | tr -d '(' | awk '{print $1}')
-idle_syscalls=$(grep -oE '[0-9.]+ system calls a second' "$work/idle.log" | head -1 | awk '{print $1}')
-idle_instructions=$(grep -oE '[0-9.]+ k instructions and' "$work/idle.log" | head -1 | awk '{print $1}')
+wss_switches=$(leading frame-wss '[0-9.]+ context switches')
+wss_syscalls=$(leading frame-wss '[0-9.]+ system calls a frame')
+idle_switches=$(leading idle '[0-9.]+ context switches a second')
+idle_minute=$(leading idle '\([0-9.]+ a minute\)')
+idle_syscalls=$(leading idle '[0-9.]+ system calls a second')
+idle_instructions=$(leading idle '[0-9.]+ k instructions and')
 dial_cold=$(grep -oE 'wss: first greet of a process [0-9.]+ ms CPU' "$work/dial.log" | grep -oE '[0-9.]+ ms' | awk '{print $1}')
 dial_warm=$(grep -oE 'wss: .*a warm one [0-9.]+ ms CPU' "$work/dial.log" | grep -oE 'warm one [0-9.]+' | awk '{print $3}')
 dial_extra=$(grep -oE 'wss: .*the first costs \+[0-9.]+' "$work/dial.log" | grep -oE '[0-9.]+$')
 dial_ws_extra=$(grep -oE 'ws: .*the first costs \+[0-9.]+' "$work/dial.log" | grep -v wss | grep -oE '[0-9.]+$')
-persist_instructions=$(grep -oE '[0-9.]+ k instructions and [0-9.]+ allocations a write' "$work/persist.log" | awk '{print $1}')
-persist_allocations=$(grep -oE '[0-9.]+ allocations a write' "$work/persist.log" | awk '{print $1}')
+persist_instructions=$(leading persist '[0-9.]+ k instructions and [0-9.]+ allocations a write')
+persist_allocations=$(leading persist '[0-9.]+ allocations a write')
 restore_wall=$(number restore 'ratio restore / baseline:')
 history_wall=$(grep -oE 'ratio[^0-9]*[0-9.]+' "$work/history.log" | tail -1 | grep -oE '[0-9.]+$')
 trace_append=$(grep -oE 'append .*ratio [0-9.]+' "$work/trace.log" | grep -oE '[0-9.]+$')
