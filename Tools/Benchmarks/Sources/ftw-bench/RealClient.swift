@@ -10,7 +10,8 @@ import SessionInterface
 /// alone, as an integrator's app does, so the numbers stay true whatever the socket layer under it becomes.
 ///
 /// `live` comes to the front with the home screen and the battery open, waits until the stream has run for a while
-/// (its models settled), then holds a ``BenchWindow`` open for `seconds` and prints what it saw:
+/// (its models settled) and for a stretch between two quarter hours, then holds a ``BenchWindow`` open for
+/// `seconds` and prints what it saw:
 ///
 ///     window frames F bytes B seconds S cpu_us C switches W
 ///
@@ -42,7 +43,9 @@ enum RealClient {
             client.show(.battery)
             try await waitForStream(client)
             say("streaming")
-            if seconds > 0 { try await measure(client, seconds: seconds) } else { try await stayForever() }
+            guard seconds > 0 else { return try await stayForever() }
+            try await waitForQuarter(toHold: seconds)
+            try await measure(client, seconds: seconds)
             await client.setPhase(.background)
             group.cancelAll()
         }
@@ -71,6 +74,20 @@ enum RealClient {
             try await Task.sleep(for: .milliseconds(200))
         }
         try await Task.sleep(for: .seconds(2))
+    }
+
+    /// Waits until a window of `seconds` fits between two quarter hours, 20 s after the last: at each quarter the
+    /// prices' and the plan's names turn and those models ask the box again (and at the hour the relay rotates its
+    /// epoch), work of the quarter rather than of a frame, which would land on whichever window held it.
+    private static func waitForQuarter(toHold seconds: Int) async throws {
+        let quarterMs: Int64 = 900_000
+        let settleMs: Int64 = 20_000
+        let into = Int64(Date().timeIntervalSince1970 * 1_000) % quarterMs
+        if into < settleMs {
+            try await Task.sleep(for: .milliseconds(settleMs - into))
+        } else if into + Int64(seconds) * 1_000 + 2_000 > quarterMs {
+            try await Task.sleep(for: .milliseconds(quarterMs - into + settleMs))
+        }
     }
 
     private static func measure(_ client: HeadlessClient, seconds: Int) async throws {
