@@ -10,7 +10,7 @@ import SessionInterface
 /// alone, as an integrator's app does, so the numbers stay true whatever the socket layer under it becomes.
 ///
 /// `live` comes to the front with the home screen and the battery open, waits until the stream has run for a while
-/// (its models settled) and for a stretch between two quarter hours, then holds a ``BenchWindow`` open for
+/// (its models settled) and for a stretch between two five-minute turns, then holds a ``BenchWindow`` open for
 /// `seconds` and prints what it saw:
 ///
 ///     window frames F bytes B seconds S cpu_us C switches W
@@ -44,7 +44,7 @@ enum RealClient {
             try await waitForStream(client)
             say("streaming")
             guard seconds > 0 else { return try await stayForever() }
-            try await waitForQuarter(toHold: seconds)
+            try await waitForTurn(toHold: seconds)
             try await measure(client, seconds: seconds)
             await client.setPhase(.background)
             group.cancelAll()
@@ -76,17 +76,19 @@ enum RealClient {
         try await Task.sleep(for: .seconds(2))
     }
 
-    /// Waits until a window of `seconds` fits between two quarter hours, 20 s after the last: at each quarter the
-    /// prices' and the plan's names turn and those models ask the box again (and at the hour the relay rotates its
-    /// epoch), work of the quarter rather than of a frame, which would land on whichever window held it.
-    private static func waitForQuarter(toHold seconds: Int) async throws {
-        let quarterMs: Int64 = 900_000
+    /// Waits until a window of `seconds` fits between two five-minute turns, 20 s after the last. At a turn a
+    /// history tile closes and the open node's history asks the box again; at a quarter the prices' and the plan's
+    /// names turn too, and at the hour the relay rotates its epoch. That is work of the turn, not of a frame, and it
+    /// landed on whichever window held it (a 60 s window read 63 k or 88 k a frame); the asks are counted by the
+    /// models' own benchmarks. A window that sent a request anyway says so (`sent`).
+    private static func waitForTurn(toHold seconds: Int) async throws {
+        let turnMs: Int64 = 300_000
         let settleMs: Int64 = 20_000
-        let into = Int64(Date().timeIntervalSince1970 * 1_000) % quarterMs
+        let into = Int64(Date().timeIntervalSince1970 * 1_000) % turnMs
         if into < settleMs {
             try await Task.sleep(for: .milliseconds(settleMs - into))
-        } else if into + Int64(seconds) * 1_000 + 2_000 > quarterMs {
-            try await Task.sleep(for: .milliseconds(quarterMs - into + settleMs))
+        } else if into + Int64(seconds) * 1_000 + 2_000 > turnMs {
+            try await Task.sleep(for: .milliseconds(turnMs - into + settleMs))
         }
     }
 
@@ -100,7 +102,7 @@ enum RealClient {
         let bytes = after.receivedBytes - before.receivedBytes
         say(
             "window frames \(frames) bytes \(bytes) seconds \(seconds) cpu_us \(inside.cpuMicroseconds) "
-                + "switches \(inside.contextSwitches)"
+                + "switches \(inside.contextSwitches) sent \(after.sentMessages - before.sentMessages)"
         )
     }
 
@@ -121,6 +123,8 @@ struct WindowReport: Sendable {
     var seconds: Int
     var cpuMicroseconds: Int
     var contextSwitches: Int
+    /// Request frames the phone sent in the window: none while it only streams.
+    var sent: Int
 
     /// Reads `window frames … switches …` from a child's output; nil when no such line is in it.
     init?(output: String) {
@@ -135,5 +139,6 @@ struct WindowReport: Sendable {
         (self.frames, self.bytes, self.seconds, cpuMicroseconds, contextSwitches) = (
             frames, bytes, seconds, cpu, switches
         )
+        sent = value("sent") ?? 0
     }
 }

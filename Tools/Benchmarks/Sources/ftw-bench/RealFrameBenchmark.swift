@@ -156,6 +156,9 @@ enum RealFrameBenchmark {
                     window.frames
                 )
             )
+            if window.sent > 0 {
+                print("frame --real \(transport): the window sent \(window.sent) requests: an ask is in these figures")
+            }
             if let floor {
                 print(
                     String(
@@ -204,6 +207,11 @@ enum RealFrameBenchmark {
         let foreignFrames = Double(twoWindow.frames) - Double(oneWindow.frames) * scale
         guard foreignFrames > 0 else { return print("frame --real foreign: the neighbour's frames did not arrive") }
         let extra = Double(two.instructions) - Double(one.instructions) * scale
+        guard extra > 0 else {
+            return print(
+                "frame --real foreign: not told apart: the run with a neighbour counted less than the run alone"
+            )
+        }
         var line = String(
             format: "frame --real foreign: %.1f k instructions a frame of another phone (%.0f of them)",
             extra / foreignFrames / 1_000,
