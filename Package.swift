@@ -54,7 +54,7 @@ let package = Package(
         ),
         module("Crypto", "Crypto", [openSSL]),
         moduleTests("Crypto", "CryptoTests", ["Crypto", "Fixtures"]),
-        module("Fixtures", "Fixtures", ["Bus"]),
+        module("Fixtures", "Fixtures", ["Bus", "Spawning"]),
 
         // The wire, sans I/O.
         module("Protocol", "BoxProtocol"),
@@ -90,7 +90,11 @@ let package = Package(
             ["Session", "SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting"]
         ),
         moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
-        moduleTests("Session", "WebSocketTests", ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates"]),
+        moduleTests(
+            "Session",
+            "WebSocketTests",
+            ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning"]
+        ),
         moduleTests(
             "Session",
             "SessionTests",
@@ -196,7 +200,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
                 "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
-                "SocketLoop",
+                "SocketLoop", "Spawning",
             ],
             path: "Apps/Headless/Sources/HeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
@@ -206,7 +210,7 @@ let package = Package(
             dependencies: [
                 "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
                 "Trace", "History", "SealInterface", "SealTestSupport", "SessionTestSupport", "Bus", "ClockSeamTesting",
-                "Seal", "DemoBox",
+                "Seal", "DemoBox", "Spawning",
             ],
             path: "Apps/Headless/Tests/HeadlessToolingTests"
         ),
@@ -231,6 +235,9 @@ let package = Package(
         ),
 
         // Tools.
+        // Child processes started with a clean signal mask, for every tool and test that starts one.
+        .target(name: "Spawning", path: "Tools/Spawning/Sources/Spawning"),
+        .testTarget(name: "SpawningTests", dependencies: ["Spawning"], path: "Tools/Spawning/Tests/SpawningTests"),
         .target(
             name: "FrameInspector",
             dependencies: ["BoxProtocol"],
@@ -254,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SealKillTests",
-            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures"],
+            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures", "Spawning"],
             path: "Tools/SealWriter/Tests/SealKillTests"
         ),
         .executableTarget(
@@ -264,9 +271,15 @@ let package = Package(
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
                 "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient",
                 "SealTestSupport",
-                "Cache", "Prices", "Site", "HeadlessTooling",
+                "Cache", "Prices", "Site", "HeadlessTooling", "Spawning",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
+        ),
+        // The C floor `ftw-bench frame --real` measures a live frame against: open, walk, and for wss SSL_read.
+        .executableTarget(
+            name: "ftw-frame-floor",
+            path: "Tools/Benchmarks/Sources/ftw-frame-floor",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]
         ),
         // The C program `ftw-headless launch-clock` times the first content against: the sealed files read and opened.
         .executableTarget(
@@ -281,7 +294,7 @@ let package = Package(
             dependencies: [
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates",
+                "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates", "Spawning",
             ],
             path: "Tests/EndToEndTests"
         ),

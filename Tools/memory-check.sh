@@ -35,7 +35,15 @@ done
 
 work=$(mktemp -d)
 box=""
-trap '[[ -n $box ]] && kill "$box" 2>/dev/null; rm -rf "$work"' EXIT
+client=""
+# Both children go with the script, however it ends (Ctrl-C mid-stay included): each is sent SIGTERM and waited for.
+stop_children() {
+    for child in $client $box; do
+        { kill "$child" 2>/dev/null && wait "$child" 2>/dev/null; } || true
+    done
+    rm -rf "$work"
+}
+trap stop_children EXIT
 if [[ -z $bin ]]; then
     swift build -c release --product ftw-headless 1>&2
     swift build -c release --product ftw-demobox 1>&2

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Spawning
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ final class DemoBoxChild: @unchecked Sendable {
     /// The demo box beside the test bundle, in the build's products folder; nil when it is not built.
     static let executable = BuiltProduct.found("ftw-demobox")
 
-    private let process = Process()
+    private let process = ChildProcess()
     private let exited: AsyncStream<Int32>
     private let errorText = ErrorText()
     /// Every line the box prints on stdout, until it exits.

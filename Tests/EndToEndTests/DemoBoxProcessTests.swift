@@ -2,6 +2,7 @@ import DemoBox
 import Fixtures
 import Foundation
 import HeadlessTooling
+import Spawning
 import Testing
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ import Darwin
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let file = root.appendingPathComponent("passwd")
         try Data("root:x:0:0".utf8).write(to: file)
-        let process = Process()
+        let process = ChildProcess()
         let errors = Pipe()
         process.executableURL = executable
         process.arguments = ["--port", "0", "--state", file.path]

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Spawning
 
 /// `ftw-headless` run as a person runs it: a child process, its exit status and the lines it printed.
 ///
@@ -31,7 +32,7 @@ struct HeadlessProcess {
         let scratch = try ScratchFolder()
         let outputPath = try scratch.file("stdout", "")
         let errorPath = try scratch.file("stderr", "")
-        let process = Process()
+        let process = ChildProcess()
         let program = BuiltProduct.url("ftw-headless")
         process.executableURL = launch.launcher.first.map { URL(fileURLWithPath: $0) } ?? program
         process.arguments =

@@ -6,7 +6,7 @@
 public struct BusFeed<Event: Sendable>: Sendable {
     @usableFromInline let mailbox: BusMailbox<Event>
 
-    @usableFromInline init(_ mailbox: BusMailbox<Event>) {
+    @inlinable init(_ mailbox: BusMailbox<Event>) {
         self.mailbox = mailbox
     }
 
@@ -17,6 +17,7 @@ public struct BusFeed<Event: Sendable>: Sendable {
     }
 
     /// Ends the stream once its consumer has read what is queued.
+    @inlinable
     public func finish() {
         mailbox.finish()
     }

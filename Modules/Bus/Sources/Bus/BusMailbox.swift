@@ -7,10 +7,16 @@ public import Synchronization
 /// specialised, so each hand-over looked up half a dozen type metadata at run time (a fifth of a live frame's cost
 /// in `ftw-bench frame`); this queue is inlined and specialised in the module that publishes or consumes.
 ///
+/// ## Bound
+/// At most ``BusBuffering/limit`` events wait; past it the policy drops the oldest or the newest and counts it
+/// (``dropped``), so a consumer that stopped reading holds a fixed amount of memory.
+///
 /// ## Concurrency
-/// One consumer. The buffer, the waiting consumer and whether the queue ended sit behind one `Mutex`; the consumer
-/// is resumed outside it. The queue ends when the bus finishes (the consumer still reads what was buffered) or when
-/// the consumer is cancelled or dropped (the buffer is let go and the subscription leaves its bus).
+/// One consumer: a second task that waits while another already waits traps, as `AsyncStream` does, rather than
+/// leave the first waiting forever. The buffer, the waiting consumer and whether the queue ended sit behind one
+/// `Mutex`; the consumer is resumed outside it. The queue ends when the bus finishes (the consumer still reads what
+/// was buffered) or when the consumer is cancelled or dropped (the buffer is let go and the subscription leaves its
+/// bus).
 @usableFromInline
 final class BusMailbox<Event: Sendable>: Sendable {
     @usableFromInline
@@ -19,9 +25,32 @@ final class BusMailbox<Event: Sendable>: Sendable {
         @usableFromInline var head = 0
         @usableFromInline var waiter: UnsafeContinuation<Event?, Never>?
         @usableFromInline var ended = false
+        @usableFromInline var dropped = 0
+        @usableFromInline let buffering: BusBuffering
         @usableFromInline var leave: (@Sendable () -> Void)?
 
-        @usableFromInline init() {}
+        @usableFromInline init(buffering: BusBuffering) {
+            self.buffering = buffering
+        }
+
+        /// Events queued and not taken yet.
+        @inlinable var queued: Int { buffer.count - head }
+
+        /// Queues `event`, or drops it or the oldest when the queue is full.
+        @inlinable
+        mutating func keep(_ event: Event) {
+            guard queued >= buffering.limit else { return buffer.append(event) }
+            dropped += 1
+            guard buffering.whenFull == .dropOldest else { return }
+            head += 1
+            // The slots before `head` are spent: let them go once they are as many as the bound, so a consumer that
+            // never reads holds at most twice the bound.
+            if head >= buffering.limit {
+                buffer.removeFirst(head)
+                head = 0
+            }
+            buffer.append(event)
+        }
 
         /// The next event, `.some(nil)` once the queue ended and is empty, or nil when the consumer must wait.
         @inlinable
@@ -37,20 +66,23 @@ final class BusMailbox<Event: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let state: Mutex<State> = Mutex(State())
+    @usableFromInline let state: Mutex<State>
     #if DEBUG
     @usableFromInline let handOffs = ThreadHandOffs()
     #endif
 
-    @usableFromInline init() {}
+    @inlinable init(buffering: BusBuffering) {
+        state = Mutex(State(buffering: buffering))
+    }
 
-    /// Hands `event` to the waiting consumer, or keeps it for the consumer's next call; dropped once ended.
+    /// Hands `event` to the waiting consumer, or keeps it for the consumer's next call; dropped once ended, and
+    /// past the bound as the policy says.
     @inlinable
     func deliver(_ event: Event) {
         let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
             guard !state.ended else { return nil }
             guard let waiter = state.waiter else {
-                state.buffer.append(event)
+                state.keep(event)
                 return nil
             }
             state.waiter = nil
@@ -80,6 +112,7 @@ final class BusMailbox<Event: Sendable>: Sendable {
             await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Event?, Never>) in
                 let ready = state.withLock { state -> Event?? in
                     if let ready = state.take() { return ready }
+                    if state.waiter != nil { Self.secondReader() }
                     state.waiter = continuation
                     return nil
                 }
@@ -94,8 +127,17 @@ final class BusMailbox<Event: Sendable>: Sendable {
         return event
     }
 
-    /// Ends the queue after what it holds: the bus finished.
+    /// Traps: two tasks waited on one stream, and one of them would have waited forever.
     @usableFromInline
+    static func secondReader() -> Never {
+        fatalError("a BusStream was read by a second task while another waited on it: a stream has one consumer")
+    }
+
+    /// Events dropped so far because the queue was full.
+    @inlinable var dropped: Int { state.withLock { $0.dropped } }
+
+    /// Ends the queue after what it holds: the bus finished.
+    @inlinable
     func finish() {
         let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
             state.ended = true
@@ -106,7 +148,7 @@ final class BusMailbox<Event: Sendable>: Sendable {
     }
 
     /// Ends the queue at once and takes the subscription off its bus: its consumer was cancelled or dropped.
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, leave) = state.withLock { state -> (UnsafeContinuation<Event?, Never>?, (@Sendable () -> Void)?) in
             state.ended = true
@@ -123,7 +165,7 @@ final class BusMailbox<Event: Sendable>: Sendable {
     }
 
     /// Sets what takes the subscription off its bus when its consumer is cancelled or dropped.
-    @usableFromInline
+    @inlinable
     func onLeave(_ leave: @escaping @Sendable () -> Void) {
         state.withLock { $0.leave = leave }
     }

@@ -2,14 +2,17 @@
 ///
 /// It ends after the bus finishes (once the events still queued are read), or when the consuming task is cancelled.
 /// Dropping the stream and its iterator takes the subscription off the bus, so a subscriber that went away costs
-/// the publisher nothing.
+/// the publisher nothing. It keeps at most its ``BusBuffering`` bound of unread events.
+///
+/// One task reads it at a time: a second task that waits on it while another waits traps (as `AsyncStream`
+/// does), where it used to leave the first waiting forever without a word.
 public struct BusStream<Event: Sendable>: AsyncSequence, Sendable {
     /// What the stream's consumer holds: when the last copy goes, the subscription leaves its bus.
     @usableFromInline
     final class Consumer: Sendable {
         @usableFromInline let mailbox: BusMailbox<Event>
 
-        @usableFromInline init(_ mailbox: BusMailbox<Event>) {
+        @inlinable init(_ mailbox: BusMailbox<Event>) {
             self.mailbox = mailbox
         }
 
@@ -20,15 +23,23 @@ public struct BusStream<Event: Sendable>: AsyncSequence, Sendable {
 
     @usableFromInline let consumer: Consumer
 
-    @usableFromInline init(_ mailbox: BusMailbox<Event>) {
+    @inlinable init(_ mailbox: BusMailbox<Event>) {
         consumer = Consumer(mailbox)
     }
 
     /// A stream and the feed that fills it, for a service's own inputs.
-    public static func makeStream() -> (stream: BusStream<Event>, feed: BusFeed<Event>) {
-        let mailbox = BusMailbox<Event>()
+    ///
+    /// - Parameter buffering: How many inputs wait at most, and which go past that.
+    @inlinable
+    public static func makeStream(
+        buffering: BusBuffering = .standard
+    ) -> (stream: BusStream<Event>, feed: BusFeed<Event>) {
+        let mailbox = BusMailbox<Event>(buffering: buffering)
         return (BusStream(mailbox), BusFeed(mailbox))
     }
+
+    /// How many events the stream dropped because its consumer left them unread past the bound.
+    @inlinable public var dropped: Int { consumer.mailbox.dropped }
 
     /// Reads the stream's events.
     public func makeAsyncIterator() -> Iterator {
@@ -39,7 +50,7 @@ public struct BusStream<Event: Sendable>: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         @usableFromInline let consumer: Consumer
 
-        @usableFromInline init(consumer: Consumer) {
+        @inlinable init(consumer: Consumer) {
             self.consumer = consumer
         }
 

@@ -21,7 +21,7 @@ public final class EventBus<Event: Sendable>: Sendable {
         @usableFromInline let filter: Filter?
         @usableFromInline let mailbox: BusMailbox<Event>
 
-        @usableFromInline init(id: Int, filter: Filter?, mailbox: BusMailbox<Event>) {
+        @inlinable init(id: Int, filter: Filter?, mailbox: BusMailbox<Event>) {
             self.id = id
             self.filter = filter
             self.mailbox = mailbox
@@ -34,24 +34,27 @@ public final class EventBus<Event: Sendable>: Sendable {
         @usableFromInline var subscribers: [Subscriber] = []
         @usableFromInline var finished = false
 
-        @usableFromInline init() {}
+        @inlinable init() {}
     }
 
     @usableFromInline let state: Mutex<State> = Mutex(State())
 
     /// Makes a bus with no subscribers.
-    public init() {}
+    @inlinable public init() {}
 
     /// A new stream of the events published from now on, every one or only those `filter` accepts.
     ///
     /// A live frame reaches a dozen subscribers a second; most of them care about it only now and then. The filter
     /// runs inside ``publish(_:)`` on the publisher's thread, so an event a subscriber does not want costs one call
-    /// instead of a hand-over to its task. It must be quick and must not block. The stream keeps every event its
-    /// consumer has not read yet.
+    /// instead of a hand-over to its task. It must be quick and must not block. The stream keeps the events its
+    /// consumer has not read yet, up to `buffering`'s bound.
     ///
-    /// - Parameter filter: Whether the subscriber gets an event; nil for every event.
-    public func subscribe(where filter: Filter? = nil) -> BusStream<Event> {
-        let mailbox = BusMailbox<Event>()
+    /// - Parameters:
+    ///   - filter: Whether the subscriber gets an event; nil for every event.
+    ///   - buffering: How many unread events the stream keeps at most, and which go past that.
+    @inlinable
+    public func subscribe(where filter: Filter? = nil, buffering: BusBuffering = .standard) -> BusStream<Event> {
+        let mailbox = BusMailbox<Event>(buffering: buffering)
         let id = state.withLock { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
@@ -62,10 +65,14 @@ public final class EventBus<Event: Sendable>: Sendable {
             mailbox.finish()
             return BusStream(mailbox)
         }
-        mailbox.onLeave { [weak self] in
-            self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
-        }
+        mailbox.onLeave { [weak self] in self?.unsubscribe(id) }
         return BusStream(mailbox)
+    }
+
+    /// Takes the subscriber `id` off the table: its consumer went away.
+    @usableFromInline
+    func unsubscribe(_ id: Int) {
+        state.withLock { $0.subscribers.removeAll { $0.id == id } }
     }
 
     /// Hands `event` to every current subscriber that wants it, in the order `publish` is called.
@@ -90,6 +97,7 @@ public final class EventBus<Event: Sendable>: Sendable {
     #endif
 
     /// Ends every subscriber's stream; later subscribers get a stream that is already finished.
+    @inlinable
     public func finish() {
         let subscribers = state.withLock { state -> [Subscriber] in
             state.finished = true

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Spawning
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,7 @@ public enum Python {
     /// - Throws: When `python3` cannot be started.
     public static func runBlocking(_ arguments: [String], input: String) throws -> Run {
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
+        let process = ChildProcess()
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments

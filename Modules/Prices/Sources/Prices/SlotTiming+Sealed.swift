@@ -25,13 +25,13 @@ extension SlotTiming {
         _ reader: inout BinaryReader,
         after previousEnd: Int64,
         first: Bool,
-        slot: String
+        slot: @autoclosure () -> String
     ) throws(SealedContentError) -> (startMs: Int64, durationMs: Int64, endMs: Int64) {
         let gap = try reader.signed()
         let durationMs = try reader.signed()
         let (startMs, overflow) = previousEnd.addingReportingOverflow(gap)
         guard !overflow, first || gap >= 0, let endMs = end(startMs: startMs, durationMs: durationMs) else {
-            throw reader.malformed("\(slot) starts \(gap) ms after the one before and lasts \(durationMs) ms")
+            throw reader.malformed("\(slot()) starts \(gap) ms after the one before and lasts \(durationMs) ms")
         }
         return (startMs, durationMs, endMs)
     }

@@ -44,6 +44,9 @@ public actor FileSealedStore: SealedStore {
     private let events: EventBus<SealEvent>
     private let beforeRename: (@Sendable () throws -> Void)?
     private var state = State.unkeyed
+    /// The cipher writes seal with, keyed with the key it names; dropped with the key.
+    private var sealer: AEADCipher?
+    private var sealerKey: [UInt8] = []
     /// Bumped before and after each erase-all, so a key fetch that overlapped one can tell and fetch again.
     private var erasures = 0
 
@@ -87,7 +90,9 @@ public actor FileSealedStore: SealedStore {
         try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
             let key = try await currentKey()
             try markFolder(nothingWritten: name)
-            let sealed = try SealedFileFormat.seal(contents, as: name, key: key)
+            var cipher = try takeSealer(for: key)
+            let sealed = try SealedFileFormat.seal(contents, as: name, cipher: &cipher)
+            sealer = consume cipher
             try disk.replace(name.fileName, with: sealed, beforeRename: beforeRename)
             return sealed.count
         }
@@ -175,6 +180,13 @@ public actor FileSealedStore: SealedStore {
             .sorted { $0.name.fileName < $1.name.fileName }
     }
 
+    /// The cipher to seal under `key`: the one kept from the last write when it was keyed with `key`, else a new one.
+    private func takeSealer(for key: [UInt8]) throws(SealError) -> AEADCipher {
+        if sealerKey == key, let cipher = sealer.take() { return cipher }
+        sealerKey = key
+        return try SealedFileFormat.sealingCipher(key: key)
+    }
+
     private func currentKey() async throws(SealError) -> [UInt8] {
         while true {
             if case .keyed(let key, _) = state { return key }
@@ -234,6 +246,8 @@ public actor FileSealedStore: SealedStore {
     private func forgetKey() {
         erasures += 1
         state = .unkeyed
+        sealer = nil
+        sealerKey = []
     }
 
     private func drop(_ name: SealedFileName, _ error: SealError) -> [UInt8]? {

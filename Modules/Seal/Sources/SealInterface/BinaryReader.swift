@@ -6,23 +6,46 @@ public struct BinaryReader {
     public static let textLimit = 1 << 20
 
     /// The file being read, as its errors name it.
-    public let file: String
-    private let bytes: [UInt8]
-    private var offset: Int
+    public var file: String { name?.fileName ?? label }
+
+    // A sealed file's name is spelled out only when an error names it: building the string costs more than most of
+    // a small model's fields.
+    @usableFromInline let name: SealedFileName?
+    @usableFromInline let label: String
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var offset: Int
+    /// The last text read and where its bytes start: a list of slots repeats its texts (a plan's reasons), and the
+    /// same bytes again are the same string, shared rather than validated and allocated once more.
+    @usableFromInline var lastText: (start: Int, text: String)?
 
     /// Reads `bytes`, the contents of `file`, from `offset`.
+    @inlinable
     public init(_ bytes: [UInt8], file: String, offset: Int = 0) {
         self.bytes = bytes
-        self.file = file
+        name = nil
+        label = file
         self.offset = offset
+        lastText = nil
+    }
+
+    /// Reads `bytes`, the contents of the sealed file `name`, from `offset`.
+    @inlinable
+    public init(_ bytes: [UInt8], name: SealedFileName, offset: Int = 0) {
+        self.bytes = bytes
+        self.name = name
+        label = ""
+        self.offset = offset
+        lastText = nil
     }
 
     /// The bytes not read yet.
+    @inlinable
     public var remaining: Int { bytes.count - offset }
 
     /// One byte.
     ///
     /// - Throws: `.truncated` at the end of the bytes.
+    @inlinable
     public mutating func byte() throws(SealedContentError) -> UInt8 {
         guard offset < bytes.count else { throw failure(.truncated, "it ends at byte \(offset), inside a field") }
         defer { offset += 1 }
@@ -32,7 +55,19 @@ public struct BinaryReader {
     /// An unsigned LEB128 varint of at most ten bytes.
     ///
     /// - Throws: `.truncated` at the end of the bytes, `.malformed` for a varint longer than 64 bits.
+    @inlinable @inline(__always)
     public mutating func varint() throws(SealedContentError) -> UInt64 {
+        // Most fields (counts, flags' neighbours, small deltas) fit one byte: read those in place.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(bytes[offset])
+        }
+        return try longVarint()
+    }
+
+    /// ``varint()`` past its one-byte case.
+    @usableFromInline
+    mutating func longVarint() throws(SealedContentError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while shift < 64 {
@@ -49,6 +84,7 @@ public struct BinaryReader {
     /// A zigzag-encoded signed number.
     ///
     /// - Throws: As ``varint()``.
+    @inlinable
     public mutating func signed() throws(SealedContentError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
@@ -57,6 +93,7 @@ public struct BinaryReader {
     /// A signed number that fits `Int`.
     ///
     /// - Throws: As ``varint()``; `.malformed` when it does not fit.
+    @inlinable
     public mutating func int() throws(SealedContentError) -> Int {
         let value = try signed()
         guard let int = Int(exactly: value) else { throw malformed("\(value) does not fit a machine integer") }
@@ -66,6 +103,7 @@ public struct BinaryReader {
     /// A count of things each written in at least one byte: no larger than `limit` nor than the bytes left.
     ///
     /// - Throws: As ``varint()``; `.tooLarge` above `limit`, `.truncated` above the bytes left.
+    @inlinable
     public mutating func count(atMost limit: Int, of what: String) throws(SealedContentError) -> Int {
         let raw = try varint()
         guard raw <= UInt64(max(0, limit)) else {
@@ -80,6 +118,7 @@ public struct BinaryReader {
     /// A flag written as 0 or 1.
     ///
     /// - Throws: As ``byte()``; `.malformed` for any other byte.
+    @inlinable
     public mutating func bool() throws(SealedContentError) -> Bool {
         switch try byte() {
         case 0: return false
@@ -91,6 +130,7 @@ public struct BinaryReader {
     /// A floating-point number from its eight little-endian bytes.
     ///
     /// - Throws: `.truncated` when fewer than eight bytes are left.
+    @inlinable
     public mutating func double() throws(SealedContentError) -> Double {
         guard remaining >= 8 else { throw failure(.truncated, "8 bytes of a number wanted, \(remaining) left") }
         var bits: UInt64 = 0
@@ -102,21 +142,32 @@ public struct BinaryReader {
     /// UTF-8 text of at most `limit` bytes.
     ///
     /// - Throws: As ``count(atMost:of:)``; `.malformed` when the bytes are not UTF-8.
+    @inlinable
     public mutating func text(atMost limit: Int = textLimit) throws(SealedContentError) -> String {
         let length = try count(atMost: limit, of: "bytes of text")
         let start = offset
         offset += length
-        // Through a buffer pointer: the slice itself would take the standard library's generic, much slower path.
-        let text = bytes.withUnsafeBufferPointer {
-            String(validating: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+        let text = bytes.withUnsafeBufferPointer { all -> String? in
+            let utf8 = UnsafeBufferPointer(rebasing: all[start..<start + length])
+            if let last = lastText, last.text.utf8.count == length,
+                (0..<length).allSatisfy({ all[last.start + $0] == all[start + $0] })
+            {
+                return last.text
+            }
+            // ASCII is valid UTF-8 and decodes without repair; `String(validating:)` is generic code that looks up
+            // type metadata at run time, about 1.4 k instructions a text, so it is left for the rest.
+            return utf8.allSatisfy { $0 < 0x80 }
+                ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
         }
         guard let text else { throw malformed("text at byte \(start) that is not UTF-8") }
+        lastText = (start, text)
         return text
     }
 
     /// Bytes written by ``BinaryWriter/bytes(_:)``, at most `limit` of them.
     ///
     /// - Throws: As ``count(atMost:of:)``.
+    @inlinable
     public mutating func bytes(atMost limit: Int) throws(SealedContentError) -> [UInt8] {
         let length = try count(atMost: limit, of: "bytes")
         defer { offset += length }
@@ -126,6 +177,7 @@ public struct BinaryReader {
     /// A value that may be absent, written by ``BinaryWriter/optional(_:_:)``.
     ///
     /// - Throws: As ``bool()``, or what `read` throws.
+    @inlinable
     public mutating func optional<Value>(
         _ read: (inout BinaryReader) throws(SealedContentError) -> Value
     ) throws(SealedContentError) -> Value? {
@@ -135,6 +187,7 @@ public struct BinaryReader {
     /// Checks that every byte was read.
     ///
     /// - Throws: `.malformed` when bytes are left over.
+    @inlinable
     public func finish() throws(SealedContentError) {
         guard remaining == 0 else { throw malformed("\(remaining) bytes left over after the last field") }
     }

@@ -17,6 +17,7 @@ public enum SealedContents {
     public static let version: UInt8 = 1
 
     /// The plaintext of `value`.
+    @inlinable
     public static func encode(_ value: some SealedCodable) -> [UInt8] {
         var writer = BinaryWriter(reservingCapacity: 512)
         writer.raw(magic)
@@ -29,41 +30,61 @@ public enum SealedContents {
     ///
     /// - Throws: ``SealedContentError``: `.olderFormat` for an older build's JSON, `.badMagic`, `.unknownVersion`,
     ///   or what the value's own reading throws; bytes left over are `.malformed`.
+    @inlinable
     public static func decode<Value: SealedCodable>(
         _ bytes: [UInt8],
         as type: Value.Type = Value.self,
         file: String
     ) throws(SealedContentError) -> Value {
+        try decode(bytes, reader: BinaryReader(bytes, file: file, offset: magic.count + 1))
+    }
+
+    /// The value in `bytes`, the plaintext of the sealed file `name`, whose name is spelled out only in an error.
+    ///
+    /// - Throws: As ``decode(_:as:file:)``.
+    @inlinable
+    public static func decode<Value: SealedCodable>(
+        _ bytes: [UInt8],
+        as type: Value.Type = Value.self,
+        name: SealedFileName
+    ) throws(SealedContentError) -> Value {
+        try decode(bytes, reader: BinaryReader(bytes, name: name, offset: magic.count + 1))
+    }
+
+    @inlinable
+    static func decode<Value: SealedCodable>(
+        _ bytes: [UInt8],
+        reader: BinaryReader
+    ) throws(SealedContentError) -> Value {
         guard bytes.count > magic.count, bytes[0] == magic[0], bytes[1] == magic[1], bytes[2] == magic[2],
-            bytes[3] == magic[3]
-        else {
-            if magic.starts(with: bytes) {
-                throw SealedContentError(
-                    .truncated,
-                    file: file,
-                    "it ends after \(bytes.count) bytes, before its version"
-                )
-            }
+            bytes[3] == magic[3], bytes[magic.count] == version
+        else { throw refusal(bytes, file: reader.file) }
+        var reader = reader
+        let value = try Value(from: &reader)
+        try reader.finish()
+        return value
+    }
+
+    /// Why `bytes` are not this build's model file: cut short, an older build's JSON, another magic or version.
+    @usableFromInline
+    static func refusal(_ bytes: [UInt8], file: String) -> SealedContentError {
+        if bytes.count <= magic.count, magic.starts(with: bytes) {
+            return SealedContentError(.truncated, file: file, "it ends after \(bytes.count) bytes, before its version")
+        }
+        guard bytes.starts(with: magic) else {
             if bytes.first == UInt8(ascii: "{") {
-                throw SealedContentError(
+                return SealedContentError(
                     .olderFormat,
                     file: file,
                     "it holds an older build's JSON, not format \(version)"
                 )
             }
-            throw SealedContentError(.badMagic, file: file, "it does not start with the model files' magic")
+            return SealedContentError(.badMagic, file: file, "it does not start with the model files' magic")
         }
-        let found = bytes[magic.count]
-        guard found == version else {
-            throw SealedContentError(
-                .unknownVersion,
-                file: file,
-                "format version \(found), this build reads \(version)"
-            )
-        }
-        var reader = BinaryReader(bytes, file: file, offset: magic.count + 1)
-        let value = try Value(from: &reader)
-        try reader.finish()
-        return value
+        return SealedContentError(
+            .unknownVersion,
+            file: file,
+            "format version \(bytes[magic.count]), this build reads \(version)"
+        )
     }
 }

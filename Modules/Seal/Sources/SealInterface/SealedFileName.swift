@@ -73,13 +73,13 @@ public struct SealedFileName: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `model` may name a kept file: a built-in kind's name would make `<model>-<site>` ambiguous.
     private static func isValidModel(_ model: String) -> Bool {
-        let bytes = Array(model.utf8)
-        guard let first = bytes.first, bytes.count <= modelNameLimit, first != UInt8(ascii: "-") else { return false }
-        guard SealedFileKind(rawValue: model) == nil else { return false }
-        return bytes.allSatisfy { byte in
+        let utf8 = model.utf8
+        guard let first = utf8.first, utf8.count <= modelNameLimit, first != UInt8(ascii: "-") else { return false }
+        let allowed = utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")
         }
+        return allowed && SealedFileKind(rawValue: model) == nil
     }
 }

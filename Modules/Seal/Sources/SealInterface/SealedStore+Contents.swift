@@ -1,13 +1,14 @@
 extension SealedStore {
     /// The value sealed in `name`, or nil when the file is absent, did not open, or does not read back: such a file
     /// is dropped (``SealedStore/discard(_:holding:because:)``), so the model starts empty and asks again.
+    @inlinable
     public func readContents<Value: SealedCodable>(
         _ name: SealedFileName,
         as type: Value.Type = Value.self
     ) async -> Value? {
         guard let bytes = await read(name) else { return nil }
         do {
-            return try SealedContents.decode(bytes, file: name.fileName)
+            return try SealedContents.decode(bytes, name: name)
         } catch {
             await discard(name, holding: bytes, because: error)
             return nil
@@ -23,6 +24,7 @@ extension SealedStore {
 
     /// A model's own file (`<name>-<site>`) read back as ``readContents(_:as:)`` does; nil as well when `name` is
     /// not a valid model name.
+    @inlinable
     public func keptContents<Value: SealedCodable>(
         name: String,
         site: SiteID,

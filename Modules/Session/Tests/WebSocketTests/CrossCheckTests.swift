@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 import Testing
 import WebSocket
 
@@ -87,12 +88,12 @@ final class PythonPeer: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Tools/crosscheck/websocket_peer.py")
 
-    private let process: Process
+    private let process: ChildProcess
     private let stdin = Pipe()
     private let stdout = Pipe()
 
     private init(_ arguments: [String]) {
-        process = Process()
+        process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path] + arguments
         process.standardInput = stdin

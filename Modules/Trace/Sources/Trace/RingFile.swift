@@ -43,43 +43,8 @@ enum RingFile {
             writer.signed(Int64(field.fieldID))
             writer.count(field.ring.count)
             guard field.ring.count > 0 else { continue }
-            writeSegments(of: field.ring, to: &writer)
-            writePoints(of: field.ring, to: &writer)
+            field.ring.writeContents(to: &writer)
         }
         return writer.bytes
-    }
-
-    private static func writeSegments(of ring: TraceRing, to writer: inout BinaryWriter) {
-        var segments: [(length: Int, flags: UInt8)] = []
-        for index in 0..<ring.count {
-            let slot = ring[index]
-            let flags =
-                (slot.flags.contains(.startsRun) ? startsRunBit : 0) | (slot.flags.contains(.cloud) ? cloudBit : 0)
-            if let last = segments.last, flags & startsRunBit == 0, flags == last.flags & cloudBit {
-                segments[segments.count - 1].length += 1
-            } else {
-                segments.append((1, flags))
-            }
-        }
-        writer.count(segments.count)
-        for segment in segments {
-            writer.count(segment.length)
-            writer.byte(segment.flags)
-        }
-    }
-
-    private static func writePoints(of ring: TraceRing, to writer: inout BinaryWriter) {
-        var previous = ring[0]
-        var previousStep: Int64 = 0
-        writer.signed(previous.timeMs)
-        writer.signed(previous.value)
-        for index in 1..<ring.count {
-            let slot = ring[index]
-            let step = slot.timeMs &- previous.timeMs
-            writer.signed(step &- previousStep)
-            writer.signed(slot.value &- previous.value)
-            previous = slot
-            previousStep = step
-        }
     }
 }

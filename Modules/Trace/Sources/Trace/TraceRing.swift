@@ -25,6 +25,17 @@ package final class TraceRing {
         var anchoredCount = 0
         /// Set after a restore: the next point starts a run whatever the gap.
         var breaksNextRun = false
+        /// Points appended since the ring was made: the sequence number the next point takes, so a point keeps one
+        /// number while the head moves past the points before it.
+        var appended: UInt64 = 0
+        /// The lowest sequence number whose slot changed in place (``shift(anchor:byMs:)``) since the ring file
+        /// last encoded the ring; `.max` when none did.
+        var changedFrom = UInt64.max
+
+        /// The sequence number of the point at `index`.
+        func sequence(_ index: Int) -> UInt64 {
+            appended - UInt64(count) + UInt64(index)
+        }
 
         /// The slot of the point at `index` (0 the oldest), without a division.
         func slot(_ index: Int) -> Int {
@@ -34,6 +45,8 @@ package final class TraceRing {
     }
 
     let buffer: ManagedBuffer<Cursor, TraceSlot>
+    /// What the ring file last held of this ring, so the next write copies what did not change.
+    var encoding = RingEncoding()
 
     /// Makes an empty ring of `capacity` slots keeping `windowMs` of points.
     package init(capacity: Int, windowMs: Int64) {
@@ -90,6 +103,7 @@ package final class TraceRing {
         slots: UnsafeMutablePointer<TraceSlot>
     ) {
         slots[cursor.slot(cursor.count)] = slot
+        cursor.appended &+= 1
         if cursor.count == cursor.capacity {
             cursor.head = cursor.slot(1)
         } else {
@@ -117,6 +131,7 @@ package final class TraceRing {
             let ring = cursor.pointee
             guard ring.anchor == anchor, ring.anchoredCount > 0 else { return }
             let first = ring.count - ring.anchoredCount
+            cursor.pointee.changedFrom = min(ring.changedFrom, ring.sequence(first))
             var previous = first > 0 ? slots[ring.slot(first - 1)].timeMs : Int64.min
             for index in first..<ring.count {
                 let position = ring.slot(index)

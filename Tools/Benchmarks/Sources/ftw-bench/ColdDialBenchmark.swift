@@ -9,10 +9,10 @@ import WebSocket
 import Glibc
 #endif
 
-/// `ftw-bench dial [--cold] [--trust ca|system] [--dials N]`: what a process's first `wss://` dial costs against the
+/// `ftw-bench tls-dial [--cold] [--trust ca|system] [--dials N]`: what a process's first `wss://` dial costs against the
 /// dials after it, the cost a relaunch pays before its first frame.
 ///
-/// A TLS echo server runs in a child process (`ftw-bench dial serve FOLDER`, which makes its certificates in FOLDER),
+/// A TLS echo server runs in a child process (`ftw-bench tls-dial serve FOLDER`, which makes its certificates in FOLDER),
 /// so only the client is counted. The client initialises libcrypto as the app does (no configuration file), then
 /// dials `wss://127.0.0.1` N times in one process: each dial is TCP, the TLS handshake with full verification, the
 /// upgrade and one echo. The first finds no TLS context (no trust loaded, libssl not yet used); the rest reuse the
@@ -23,12 +23,12 @@ import Glibc
 /// system store's own path.
 ///
 /// For instruction counts, `Tools/Benchmarks/cold-dial.sh` starts the server itself and runs the client alone
-/// (`dial --connect PORT --folder FOLDER`) under callgrind, which dumps a profile part at each
+/// (`tls-dial --connect PORT --folder FOLDER`) under callgrind, which dumps a profile part at each
 /// ``callgrindDumpMark(_:)``: one part per dial, all in one process (valgrind cannot start the child itself).
 enum ColdDialBenchmark {
     private static let usage =
-        "usage: ftw-bench dial [--cold] [--trust ca|system] [--dials N] [--connect PORT --folder FOLDER]"
-        + " | dial serve FOLDER"
+        "usage: ftw-bench tls-dial [--cold] [--trust ca|system] [--dials N] [--connect PORT --folder FOLDER]"
+        + " | tls-dial serve FOLDER"
 
     static func run(arguments: [String]) async {
         if arguments.first == "serve", arguments.count == 2 {
@@ -57,7 +57,7 @@ enum ColdDialBenchmark {
                 try await measureWithServer(trust: trust, dials: dials)
             }
         } catch {
-            print("dial: \(error)")
+            print("tls-dial: \(error)")
         }
     }
 
@@ -76,7 +76,7 @@ enum ColdDialBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         let child = Process()
         child.executableURL = Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])
-        child.arguments = ["dial", "serve", folder.path]
+        child.arguments = ["tls-dial", "serve", folder.path]
         let input = Pipe()
         let output = Pipe()
         child.standardInput = input
@@ -85,7 +85,7 @@ enum ColdDialBenchmark {
         defer { try? input.fileHandleForWriting.close() }
         let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count)) else {
-            return print("dial: the server child printed no port (\(line))")
+            return print("tls-dial: the server child printed no port (\(line))")
         }
         try await measure(port: port, folder: folder, trust: trust, dials: dials)
     }
@@ -134,12 +134,12 @@ enum ColdDialBenchmark {
         let warmCPU = median(Array(cpu.dropFirst()))
         let warmWall = median(Array(wall.dropFirst()))
         let trusted = trust == "ca" ? "system store + test CA file" : "system store (test CA in SSL_CERT_DIR)"
-        print("dial (\(trusted)): first wss:// dial of the process: \(ms(cpu[0])) ms CPU, \(ms(wall[0])) ms wall")
+        print("tls-dial (\(trusted)): first wss:// dial of the process: \(ms(cpu[0])) ms CPU, \(ms(wall[0])) ms wall")
         print(
-            "dial (\(trusted)): later dials (median of \(cpu.count - 1)): \(ms(warmCPU)) ms CPU, \(ms(warmWall)) ms wall"
+            "tls-dial (\(trusted)): later dials (median of \(cpu.count - 1)): \(ms(warmCPU)) ms CPU, \(ms(warmWall)) ms wall"
         )
         print(
-            "dial (\(trusted)): the first dial's extra: +\(ms(cpu[0] - warmCPU)) ms CPU, +\(ms(wall[0] - warmWall)) ms wall"
+            "tls-dial (\(trusted)): the first dial's extra: +\(ms(cpu[0] - warmCPU)) ms CPU, +\(ms(wall[0] - warmWall)) ms wall"
         )
     }
 
@@ -177,7 +177,7 @@ enum ColdDialBenchmark {
                 }
             }
         } catch {
-            print("dial server: \(error)")
+            print("tls-dial server: \(error)")
         }
     }
 

@@ -6,6 +6,7 @@ import Foundation
 import Session
 import SessionInterface
 import SessionTestSupport
+import Spawning
 
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +44,8 @@ enum FloodBenchmark {
 
     /// Starts this program again with `arguments`; waits for it, or hands back its output to read a port from.
     @discardableResult
-    private static func runChild(_ arguments: [String], waiting: Bool) -> (Process, Pipe)? {
-        let child = Process()
+    private static func runChild(_ arguments: [String], waiting: Bool) -> (ChildProcess, Pipe)? {
+        let child = ChildProcess()
         child.executableURL = Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])
         child.arguments = arguments
         let output = Pipe()

@@ -23,7 +23,8 @@ import Site
 /// `ftw-bench frame harness N` runs the client's bench without a client (the box, the carrier, the simulated
 /// clock), so the client's own share is the difference.
 /// The client runs on the simulated executor so every frame settles before the next is sent; its scheduling is in
-/// the count.
+/// the count. `ftw-bench frame --real ws|wss` measures the same on the real path (``RealFrameBenchmark``): that is
+/// what a phone pays.
 enum FrameBenchmark {
     /// A moment with no name turning for the frames sent: 10:00:30 UTC, 11:00:30 in the box's Stockholm.
     static let originMs: Int64 = 1_796_292_030_000
@@ -42,6 +43,20 @@ enum FrameBenchmark {
             print("harness: \(sent) frames")
         case "bare":
             print("bare checksum \(bare(frames: min(frames, FrameMix.sealedAhead)))")
+        case "--real":
+            await RealFrameBenchmark.run(arguments: Array(arguments.dropFirst()))
+        case "floor-input" where arguments.count == 2:
+            do {
+                try RealFrameBenchmark.writeFloorInput(to: URL(fileURLWithPath: arguments[1]), frames: 60)
+            } catch {
+                print("frame floor-input: \(error)")
+            }
+        case "real-client" where arguments.count == 4:
+            do {
+                try await RealClient.live(data: arguments[1], site: arguments[2], seconds: Int(arguments[3]) ?? 60)
+            } catch {
+                print("frame real-client: \(error)")
+            }
         default:
             await compare()
         }

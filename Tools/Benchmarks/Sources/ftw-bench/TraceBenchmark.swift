@@ -26,6 +26,9 @@ enum TraceBenchmark {
 
     /// Runs the whole benchmark; `append <samples>` runs only the two append loops.
     static func run(arguments: [String]) async {
+        if arguments.first == "persist" || arguments.first == "persist-run" {
+            return await TracePersistBenchmark.run(arguments: arguments)
+        }
         if arguments.first == "append" {
             let samples = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
             print("ring checksum \(ringAppend(samples: samples)), array checksum \(arrayAppend(samples: samples))")
@@ -197,19 +200,26 @@ enum TraceBenchmark {
 
     // MARK: Helpers
 
-    private static func makeTrace(store: (any SealedStore)?) -> LiveTrace {
+    static func makeTrace(store: (any SealedStore)?) -> LiveTrace {
         let clock = ManualClock(originMs: 1_796_205_660_000)
         return LiveTrace(site: site, store: store, sessionEvents: EventBus(), clock: clock, wallClock: clock)
     }
 
-    /// A busy ten-field home at 1 Hz, every field moving each second: a snap, then a delta a second.
-    private static func tenFieldHome(seconds: Int) -> [TelemetryFrame] {
+    /// A busy ten-field home at 1 Hz, every field moving each second: a snap, then a delta a second. The steps are
+    /// random unless `seed` is given, which makes them the same on every run (for counts).
+    static func tenFieldHome(seconds: Int, seed: UInt64? = nil) -> [TelemetryFrame] {
         let bootMs: Int64 = 1_796_205_560_000
         let dict = Dictionary(
             uniqueKeysWithValues: (1...10).map { ($0, FieldDef(name: "f\($0)", unit: "W", srcId: "meter")) }
         )
         var values = Dictionary(uniqueKeysWithValues: (1...10).map { ($0, Int64($0 * 1_000)) })
         var random = SystemRandomNumberGenerator()
+        var state = seed ?? 0
+        let step = { () -> Int64 in
+            guard seed != nil else { return Int64.random(in: -400...400, using: &random) }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64(state >> 33) % 801 - 400
+        }
         return (0..<seconds).map { second in
             let uptime = Int64(100_000 + second * 1_000)
             let message: TelemetryFrame.Message
@@ -219,7 +229,7 @@ enum TraceBenchmark {
                     Snap(uptimeMs: uptime, controlRev: 1, dict: dict, fields: values, sources: ["meter": meter])
                 )
             } else {
-                for field in 1...10 { values[field, default: 0] += Int64.random(in: -400...400, using: &random) }
+                for field in 1...10 { values[field, default: 0] += step() }
                 message = .delta(Delta(seq: UInt64(second), uptimeMs: uptime, fields: values), truncated: false)
             }
             return TelemetryFrame(connection: 1, arrivalMs: bootMs + uptime + 40, message: message)

@@ -9,15 +9,17 @@ let synchronous: [String: ([String]) -> Void] = [
 
 /// The benchmarks that measure actors, run on a detached task while the main thread waits.
 let asynchronous: [String: @Sendable ([String]) async -> Void] = [
+    "dial": { arguments in await DialBenchmark.run(arguments: arguments) },
     "frame": { arguments in await FrameBenchmark.run(arguments: arguments) },
-    "dial": { arguments in await ColdDialBenchmark.run(arguments: arguments) },
     "flood": { arguments in await FloodBenchmark.run(arguments: arguments) },
     "handshake": { _ in await HandshakeBenchmark.run() },
     "history": { _ in await HistoryBenchmark.run() },
+    "idle": { arguments in await IdleBenchmark.run(arguments: arguments) },
     "restore": { arguments in await RestoreBenchmark.run(arguments: arguments) },
     "return-bytes": { _ in await ReturnBytesBenchmark.run() },
     "trace": { arguments in await TraceBenchmark.run(arguments: arguments) },
     "tls": { _ in await TLSBenchmark.run() },
+    "tls-dial": { arguments in await ColdDialBenchmark.run(arguments: arguments) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

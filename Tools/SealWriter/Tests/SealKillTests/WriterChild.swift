@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Spawning
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Darwin
 
 /// One `ftw-seal-writer` process: started on a folder, read line by line as it reports finished writes, killed.
 final class WriterChild {
-    private let process = Process()
+    private let process = ChildProcess()
     private let output = Pipe()
     private var buffer: [UInt8] = []
     private var ended = false

@@ -5,6 +5,7 @@ import FTWClient
 public import Foundation
 import SealInterface
 import SessionInterface
+import Spawning
 
 /// Times cold launches of the client: each one a new `ftw-headless launch-once` process on a copy of a data
 /// folder, against the demo box behind a loopback relay on the wall clock, half of them with the sealed files an
@@ -232,7 +233,7 @@ public struct LaunchClock: Sendable {
         _ arguments: [String],
         _ passingOrigin: Bool
     ) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = executable

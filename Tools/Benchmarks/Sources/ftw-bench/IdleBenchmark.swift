@@ -1,0 +1,57 @@
+import Foundation
+import SealInterface
+
+/// `ftw-bench idle [--seconds S]`: what a launched client costs while it sits in the background with nothing
+/// dialled: its wake-ups (context switches, from `getrusage`), system calls (`perf stat`) and instructions
+/// (callgrind) over a window of S seconds (default 60), per second. The target is nothing at all: an idle client
+/// has no reason to wake.
+enum IdleBenchmark {
+    static func run(arguments: [String]) async {
+        if arguments.first == "client", arguments.count == 4 {
+            do {
+                try await RealClient.idle(data: arguments[1], site: arguments[2], seconds: Int(arguments[3]) ?? 60)
+            } catch {
+                print("idle client: \(error)")
+            }
+            return
+        }
+        let seconds = arguments.first == "--seconds" ? arguments.dropFirst().first.flatMap(Int.init) ?? 60 : 60
+        do {
+            let box = try DemoBoxProcess(tls: false)
+            defer { box.stop() }
+            let phone = try await box.pairPhone("phone")
+            let command = [Tool.bench.path, "idle", "client", phone.data.path, phone.site.rawValue, String(seconds)]
+            print("idle: a client launched into the background, nothing dialled, a \(seconds) s window")
+            if Callgrind.available {
+                let folder = box.folder.appending(path: "callgrind")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try Callgrind.run(command, folder: folder)
+                if let counts = Callgrind.counts(in: folder) {
+                    print(
+                        String(
+                            format: "idle: %.1f k instructions and %.2f allocations a second (callgrind)",
+                            Double(counts.instructions) / Double(seconds) / 1_000,
+                            Double(counts.allocations) / Double(seconds)
+                        )
+                    )
+                }
+            }
+            let folder = box.folder.appending(path: "native")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let (output, perf) = try PerfStat.run(command, folder: folder)
+            guard let window = WindowReport(output: output) else { return print("idle: the run failed: \(output)") }
+            var line = String(
+                format: "idle: %.2f context switches a second (%.0f a minute), %.1f µs CPU a second (getrusage)",
+                Double(window.contextSwitches) / Double(seconds),
+                Double(window.contextSwitches) * 60 / Double(seconds),
+                Double(window.cpuMicroseconds) / Double(seconds)
+            )
+            if let perf {
+                line += String(format: "; %.2f system calls a second (perf)", Double(perf.syscalls) / Double(seconds))
+            }
+            print(line)
+        } catch {
+            print("idle: \(error)")
+        }
+    }
+}
