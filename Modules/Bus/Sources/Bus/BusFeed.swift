@@ -1,4 +1,4 @@
-/// The producing end of a ``BusStream`` made with ``BusStream/makeStream()``: a service's own inputs, fed by its
+/// The producing end of a ``BusStream`` made with ``BusStream/makeStream(buffering:)``: a service's own inputs, fed by its
 /// child tasks and callers rather than by an ``EventBus``.
 ///
 /// It hands events over as the bus does (in order, without suspending, specialised where it is used), so a service

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A WebSocket server on 127.0.0.1 that validates each client's handshake strictly and hands it to a handler.
 ///
-/// Made for the local relay and demo box: ``init(port:limits:clock:tls:)`` binds (so ``port`` is known at once),
+/// Made for the local relay and demo box: ``init(port:limits:clock:tls:loop:)`` binds (so ``port`` is known at once),
 /// ``run(handler:)`` serves until ``close()`` or cancellation, and each connection's handler runs as a child task.
 /// Invalid handshakes are answered (400, 405 or 426) without reaching the handler.
 ///

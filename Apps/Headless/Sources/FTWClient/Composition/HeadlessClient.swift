@@ -69,8 +69,17 @@ public final class HeadlessClient: Sendable {
 
     /// Builds every module for `paired`; nothing runs and nothing is read until ``launch()`` and ``run()``.
     ///
-    /// - Parameter executor: Where the services run: the event loop of `dialer`'s sockets (`RelayDialer.loop`), or
-    ///   nil to run where ``run()`` is called.
+    /// - Parameters:
+    ///   - paired: The site, as pairing left it.
+    ///   - store: The phone's sealed files.
+    ///   - dialer: Opens carriers: a `RelayDialer` to the relay, or a simulated box's in-process dialer.
+    ///   - clock: Deadlines, backoffs and the display-frame wait.
+    ///   - wallClock: Arrival times, ages and every `…Ms` instant the client's values carry.
+    ///   - random: Backoff jitter and command ids.
+    ///   - policy: The rule for asking again (`.ageKeyed`, this client's; `.everyReturn`, the old app's).
+    ///   - log: Where the session's lines go: category `asks` (every request frame sent) and `session`.
+    ///   - executor: Where the services run: the event loop of `dialer`'s sockets (`RelayDialer.loop`), or
+    ///     nil to run where ``run()`` is called.
     public init(
         paired: PairedSite,
         store: any SealedStore,
