@@ -69,4 +69,22 @@ extension LoopbackPairingTests {
             #expect(try await patient.greet(site, relay: slow).role == .owner)
         }
     }
+
+    /// A greeting its caller cancels ends as cancelled, not as a box that went quiet: a time limit around it (or a
+    /// person leaving the screen) must not read as "the session ended before the box answered".
+    @Test func aGreetingItsCallerCancelsEndsCancelledAndBlamesNoBox() async throws {
+        let folder = PhoneWorld.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
+            let throttle = try ThrottledLink(upstream: relay.port, interval: .milliseconds(100))
+            defer { throttle.stop() }
+            let slow = RelayAddress(secure: false, host: "127.0.0.1", port: throttle.port)
+            let greeting = Task { try await Self.pairing(folder).greet(site, relay: slow) }
+            try await Task.sleep(for: .milliseconds(500))
+            greeting.cancel()
+            await #expect(throws: CancellationError.self) { try await greeting.value }
+        }
+    }
 }

@@ -198,6 +198,8 @@ public struct Pairing: Sendable {
             group.cancelAll()
             return first
         }
+        // Every task returns nil only when the caller cancelled: say that, not that the box went quiet.
+        try Task.checkCancellation()
         guard let outcome else { throw EnrolmentError(.noAnswer, "the session ended before the box answered") }
         return try outcome.get()
     }
