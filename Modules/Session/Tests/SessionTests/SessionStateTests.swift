@@ -158,6 +158,23 @@ struct SessionStateTests {
         #expect(bench.step { $0.timerFired(.redial, token: redial, arrivingBytes: 0) }.connects == [2])
     }
 
+    @Test("a handshake's deadline is the box's silence only when no bytes of an answer were on their way")
+    func handshakeDeadline() throws {
+        var bench = Bench()
+        _ = bench.step { $0.setPhase(.active) }
+        _ = bench.step { $0.dialed(1, .success(nil)) }
+        _ = bench.step { $0.carrierEvent(.control(RelayCloseCode.ready), generation: 1) }
+        var slow = bench
+        let token = try #require(bench.state.timers[.handshake])
+        let trickling = slow.step { $0.timerFired(.handshake, token: token, arrivingBytes: 10) }
+        #expect(trickling.closeCodes == [.slowLink])
+        #expect(slow.state.silentHandshakes == 0)
+        let silent = bench.step { $0.timerFired(.handshake, token: token, arrivingBytes: 0) }
+        #expect(silent.closeCodes == [.handshakeUnanswered])
+        #expect(bench.state.silentHandshakes == 1)
+        #expect(silent.armed == [.redial])
+    }
+
     @Test("a command the box does not acknowledge in time fails with E_NO_ACK")
     func commandUnacknowledged() throws {
         var bench = Bench()
@@ -188,6 +205,9 @@ extension [SessionAction] {
     var armed: [SessionTimer] { compactMap { if case .arm(let timer, _, _) = $0 { timer } else { nil } } }
     var connections: [ConnectionState] {
         compactMap { if case .publish(.connection(let state)) = $0 { state } else { nil } }
+    }
+    var closeCodes: [SessionError.Code] {
+        connections.compactMap { if case .closed(let reason) = $0 { reason.code } else { nil } }
     }
     var telemetry: [TelemetryFrame] {
         compactMap { if case .publish(.telemetry(let frame)) = $0 { frame } else { nil } }
