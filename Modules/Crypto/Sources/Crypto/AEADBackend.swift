@@ -69,6 +69,15 @@ struct AEADBackend: ~Copyable {
             throw CryptoError(.authenticationFailed, "the tag does not match", cause: error)
         }
     }
+
+    /// The plaintext of `sealed`, or nil when it does not authenticate.
+    mutating func openIfAuthentic(
+        _ sealed: ArraySlice<UInt8>,
+        nonce: [UInt8],
+        associatedData: ArraySlice<UInt8>
+    ) -> [UInt8]? {
+        try? open(sealed, nonce: nonce, associatedData: associatedData)
+    }
 }
 #else
 import COpenSSL
@@ -82,6 +91,9 @@ struct AEADBackend: ~Copyable {
     private static let tagSize = AEADAlgorithm.tagSize
 
     private let context: OpaquePointer
+    /// Where ``openIfAuthentic(_:nonce:associatedData:)`` decrypts before the tag is known to match, grown to the
+    /// largest message opened: a refused message costs no allocation.
+    private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     init(_ algorithm: AEADAlgorithm, key: [UInt8]) throws(CryptoError) {
         _ = LibCrypto.ready
@@ -99,7 +111,10 @@ struct AEADBackend: ~Copyable {
         self.context = context
     }
 
-    deinit { EVP_CIPHER_CTX_free(context) }
+    deinit {
+        EVP_CIPHER_CTX_free(context)
+        scratch.deallocate()
+    }
 
     mutating func seal(
         _ plaintext: ArraySlice<UInt8>,
@@ -149,6 +164,64 @@ struct AEADBackend: ~Copyable {
             throw CryptoError(.authenticationFailed, "the tag does not match", cause: error)
         }
         return plaintext
+    }
+
+    /// The plaintext of `sealed` (ciphertext ‖ tag), or nil when the tag does not match or libcrypto refuses: the
+    /// same check as ``open(_:nonce:associatedData:)``, but a refusal builds no error and allocates nothing, since
+    /// a receiver in a relay room refuses another phone's every frame. The message is decrypted into `scratch` and
+    /// copied out only once its tag matched.
+    mutating func openIfAuthentic(
+        _ sealed: ArraySlice<UInt8>,
+        nonce: [UInt8],
+        associatedData: ArraySlice<UInt8>
+    ) -> [UInt8]? {
+        let count = sealed.count - Self.tagSize
+        guard count >= 0, EVP_CipherInit_ex(context, nil, nil, nil, nonce, 0) == 1 else {
+            ERR_clear_error()
+            return nil
+        }
+        if scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(capacity: count)
+        }
+        let (context, scratch) = (context, scratch)
+        let authentic = sealed.withUnsafeBufferPointer { sealed in
+            associatedData.withUnsafeBufferPointer { associatedData in
+                Self.decrypt(context, sealed, count: count, associatedData: associatedData, into: scratch)
+            }
+        }
+        guard authentic else {
+            // A tag that does not match queues no error (libcrypto 3); a step libcrypto refused may have, and a
+            // stale error would mislead the next caller that reads the queue (TLS on the same thread). Peeking
+            // costs a fraction of clearing every slot.
+            if ERR_peek_error() != 0 { ERR_clear_error() }
+            return nil
+        }
+        return Array(UnsafeBufferPointer(rebasing: scratch[..<count]))
+    }
+
+    /// Gives `context` the tag that ends `sealed`, the associated data and the first `count` bytes (decrypted into
+    /// `output`), and says whether the tag matched.
+    private static func decrypt(
+        _ context: OpaquePointer,
+        _ sealed: UnsafeBufferPointer<UInt8>,
+        count: Int,
+        associatedData: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
+        guard let base = sealed.baseAddress else { return false }
+        var length: Int32 = 0
+        guard
+            EVP_CIPHER_CTX_ctrl(context, setTag, Int32(tagSize), UnsafeMutableRawPointer(mutating: base + count)) == 1,
+            associatedData.isEmpty
+                || EVP_CipherUpdate(context, nil, &length, associatedData.baseAddress, Int32(associatedData.count))
+                    == 1,
+            count == 0 || EVP_CipherUpdate(context, output.baseAddress, &length, base, Int32(count)) == 1
+        else { return false }
+        var tail: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &tail) { tail in
+            EVP_CipherFinal_ex(context, tail.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
+        } == 1
     }
 
     /// Gives the keyed context `nonce` and a direction; libcrypto resets the message state (counters, associated

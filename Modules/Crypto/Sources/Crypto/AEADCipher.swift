@@ -56,6 +56,19 @@ public struct AEADCipher: ~Copyable, @unchecked Sendable {
         return try backend.open(sealed, nonce: nonce, associatedData: associatedData)
     }
 
+    /// The plaintext of `sealed` (ciphertext ‖ tag) under `nonce`, or nil when it does not authenticate (or the
+    /// nonce is not 12 bytes): the check ``open(_:nonce:associatedData:)`` makes, for a receiver that refuses many
+    /// messages not meant for it (another phone's frames in a relay room), so a refusal builds no error and
+    /// allocates nothing.
+    public mutating func openIfAuthentic(
+        _ sealed: ArraySlice<UInt8>,
+        nonce: [UInt8],
+        associatedData: ArraySlice<UInt8> = []
+    ) -> [UInt8]? {
+        guard nonce.count == AEADAlgorithm.nonceSize, sealed.count >= AEADAlgorithm.tagSize else { return nil }
+        return backend.openIfAuthentic(sealed, nonce: nonce, associatedData: associatedData)
+    }
+
     private static func check(nonce: [UInt8]) throws(CryptoError) {
         guard nonce.count == AEADAlgorithm.nonceSize else {
             throw CryptoError(.invalidNonceSize, "an AEAD nonce is 12 bytes, not \(nonce.count)")

@@ -23,6 +23,11 @@ public struct NoiseSession: Sendable {
         try sender.seal(frame)
     }
 
+    /// Opens a wire message if it is from this session's peer, or returns nil; see ``NoiseTransport/openIfMine(_:)``.
+    public mutating func openIfMine(_ wire: [UInt8]) -> [UInt8]? {
+        receiver.openIfMine(wire)
+    }
+
     /// Opens a wire message from the peer; see ``NoiseTransport/open(_:)``.
     ///
     /// - Throws: `NoiseError` with `.malformed`, `.authenticationFailed` (not this session's) or `.replay`.

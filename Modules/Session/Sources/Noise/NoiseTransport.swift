@@ -70,6 +70,26 @@ public struct NoiseTransport: Sendable {
         return frame
     }
 
+    /// Opens a wire message if it is this session's: its frame, or nil for anything else (fewer than 24 bytes, a
+    /// number already seen or 64 or more behind the newest, a tag that does not match).
+    ///
+    /// The same verdicts as ``open(_:)``, priced for a relay room, where most messages that fail are another phone's:
+    /// the window is only read before the tag is checked (a number it has seen or left behind is refused whoever
+    /// sealed it), it moves only for an authentic message, and a refusal builds no error and allocates nothing.
+    public mutating func openIfMine(_ wire: [UInt8]) -> [UInt8]? {
+        guard wire.count >= Self.overhead else { return nil }
+        let sequence = wire.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).bigEndian }
+        guard window.isFresh(sequence), let cipher = try? keyedCipher(for: "opening"),
+            let frame = cipher.openIfAuthentic(
+                wire[Self.sequenceSize...],
+                counter: sequence,
+                associatedData: wire[..<Self.sequenceSize]
+            ),
+            window.accept(sequence)
+        else { return nil }
+        return frame
+    }
+
     /// The cipher this transport alone holds, made from the key when it has none yet or shares one with a copy.
     private mutating func keyedCipher(for step: String) throws(NoiseError) -> TransportCipher {
         if !isKnownUniquelyReferenced(&cipher) { cipher = try TransportCipher(key: key, for: step) }

@@ -35,6 +35,13 @@ final class TransportCipher: @unchecked Sendable {
         }
     }
 
+    /// The plaintext of `sealed` (ciphertext ‖ tag) at `counter`, or nil when the tag does not match: a refusal
+    /// builds no error.
+    func openIfAuthentic(_ sealed: ArraySlice<UInt8>, counter: UInt64, associatedData: ArraySlice<UInt8>) -> [UInt8]? {
+        NoiseCipher.write(counter, into: &nonce)
+        return cipher.openIfAuthentic(sealed, nonce: nonce, associatedData: associatedData)
+    }
+
     /// The plaintext of `sealed` (ciphertext ‖ tag) at `counter`, if the tag matches.
     func open(
         _ sealed: ArraySlice<UInt8>,

@@ -4,10 +4,9 @@ import SessionInterface
 /// One carrier's life inside the session: dialled, waiting for the box to be in the room, handshaking, greeting,
 /// streaming. A `gone` from the relay ends the Noise session but keeps the carrier, which goes back to waiting.
 ///
-/// A class the session actor alone holds and never hands out: every frame reads and changes a few of its fields, and
-/// as a value each of those optional-chained accesses copied the whole connection (its hello, its channel) and
-/// released the copy — about 13 k instructions a frame.
-final class LiveConnection {
+/// A value inside ``SessionState``, changed in place by its transitions; the connection's I/O (its outbox, its stop
+/// signal, its carrier) belongs to `LiveSession`, which performs what the state asks of it.
+struct LiveConnection: Sendable {
     /// Where the connection stands.
     enum Stage: Sendable, Hashable {
         /// The dial runs; only `dialed` may follow.
@@ -24,10 +23,6 @@ final class LiveConnection {
 
     /// Tells this connection's reports from a previous one's.
     let generation: Int
-    /// Where sealed messages go; the connection's runner sends them in order.
-    let outbox: AsyncStream<[UInt8]>.Continuation
-    /// Ends the connection's runner (and closes its carrier).
-    let stop: StopSignal
     var stage = Stage.dialing
     /// The Noise channel, from message 1 on.
     var channel: SecureChannel?
@@ -41,9 +36,6 @@ final class LiveConnection {
     var returned = false
     /// Whether a frame of ours has arrived on this Noise session.
     var delivered = false
-    /// The carrier, once the dial attached it: asked how many bytes of a message are on their way when a deadline
-    /// passes. Its I/O belongs to the connection's runner.
-    var carrier: (any Carrier)?
     /// When the dial started, on the session's clock.
     let dialStarted: Duration
     /// How long the relay took, from the dial's start, to say the box is in the room: the link's delay as this
@@ -66,16 +58,8 @@ final class LiveConnection {
     /// This Noise session's request ids.
     var requestIDs: RequestIDCounter
 
-    init(
-        generation: Int,
-        outbox: AsyncStream<[UInt8]>.Continuation,
-        stop: StopSignal,
-        firstRequestID: UInt32,
-        dialStarted: Duration
-    ) {
+    init(generation: Int, firstRequestID: UInt32, dialStarted: Duration) {
         self.generation = generation
-        self.outbox = outbox
-        self.stop = stop
         self.dialStarted = dialStarted
         requestIDs = RequestIDCounter(first: firstRequestID)
     }

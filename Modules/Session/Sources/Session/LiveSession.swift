@@ -13,33 +13,30 @@ public import SessionInterface
 /// is logged (category `asks`), published, and counted per stay in front.
 ///
 /// ## Concurrency
-/// An actor. ``run()`` is its service: one loop that reacts to one stream of inputs (timers and the nudges of
-/// public methods), changes the state synchronously, and then starts the work the change asked for as child tasks of
-/// its group — a connection's I/O, a timer — each with its own stop signal. Nothing awaits inside a state change, so
-/// no state is read across a suspension. Public methods change the state on the actor, register their caller's
+/// An actor, and a thin one: everything it knows is one ``SessionState`` value, whose transitions are synchronous and
+/// leave a list of ``SessionAction``s; the actor feeds each input to the state, then performs the actions in order
+/// (publish, log, send, answer a caller) and keeps what no value can hold (continuations, stop signals, the open
+/// connection's outbox). ``run()`` is its service: one loop that reacts to one stream of inputs (timers and the
+/// nudges of public methods) and then starts the work the state asked for as child tasks of its group — a
+/// connection's I/O, a timer — each with its own stop signal. Nothing awaits inside a transition, so no state is read
+/// across a suspension. Public methods change the state on the actor, register their caller's
 /// continuation, and nudge the loop. A connection's runner reports the same way, by a call on the actor
 /// (`report(_:)`) rather than through the stream: it reads its carrier's next event only once the session has
 /// handled the last, so the session never holds more than one (a flood waits in the carrier's inbox and TCP), and a
 /// live frame costs no queue and no wake of the loop.
 public actor LiveSession: BoxSession, ClientService {
-    enum RunState: Sendable {
-        /// Made; ``run()`` not called yet (reads and phases wait in the state).
-        case ready
-        /// The service loop runs.
-        case running
-        /// The service has ended; every call fails at once with `.cancelled`.
-        case stopped
-    }
-
     struct ReadWaiter: Sendable {
         let continuation: CheckedContinuation<Result<ReadAnswer, SessionError>, Never>
         let onChunk: (@Sendable (HistChunk) -> Void)?
     }
 
-    struct CommandWaiter: Sendable {
-        let continuation: CheckedContinuation<Result<CommandOutcome, SessionError>, Never>
-        let cmdId: String
-        var acked = false
+    /// The open connection's I/O: where its sealed messages go, what ends its runner, and its carrier once dialled
+    /// (asked how many bytes of a message are on their way when a deadline passes).
+    struct ConnectionIO: Sendable {
+        let generation: Int
+        let outbox: AsyncStream<[UInt8]>.Continuation
+        let stop: StopSignal
+        var carrier: (any Carrier)?
     }
 
     /// What the session tells the client: connection changes, live frames, the stream's return and loss, pushed
@@ -47,56 +44,37 @@ public actor LiveSession: BoxSession, ClientService {
     public nonisolated let events: EventBus<SessionEvent>
     /// Who the app is to the box; after the first accepted handshake its payload is empty (a known device), which
     /// is what the app keeps for the next launch.
-    public internal(set) var identity: SessionIdentity
+    public var identity: SessionIdentity { state.identity }
     /// Every request frame sent, in order: the asks log.
-    public internal(set) var asks: [AskRecord] = []
+    public var asks: [AskRecord] { state.asks }
     /// What the carriers moved, both ways.
-    public internal(set) var traffic = CarrierTraffic()
+    public var traffic: CarrierTraffic { state.traffic }
     /// The last connection state published.
-    public internal(set) var connectionState = ConnectionState.idle
+    public var connectionState: ConnectionState { state.connectionState }
     /// Why the last connection closed, other than by the app's own leaving (the background, a stop): what a caller
     /// that gives up waiting tells a person, since the session has dialled again by then.
-    public internal(set) var lastClose: SessionError?
+    public var lastClose: SessionError? { state.lastClose }
 
     let dialer: any CarrierDialer
-    let configuration: SessionConfiguration
     let clock: any Clock<Duration>
-    let wallClock: any WallClock
-    let random: any RandomSource
     let log: any LogSink
-    /// Time since the session was made, on `clock`: what the link's delay is measured in.
-    let elapsed: @Sendable () -> Duration
     let inputs: BusStream<SessionInput>
     let inputContinuation: BusFeed<SessionInput>
 
-    var runState = RunState.ready
-    /// The scene phase last set; nil before the first.
-    var phase: ScenePhase?
-    /// The carrier being dialled or open; nil when none is.
-    var connection: LiveConnection?
-    /// Set when the box ended the session or speaks no protocol of ours: no dial until the next return.
-    var halt: SessionError?
-    var reconnect: ReconnectPolicy
-    /// True from a return to the front until the next handshake starts (its deadline is the short one).
-    var foregroundAttempt = false
-    /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
-    var silentHandshakes = 0
-    /// Where the session stands with its pairing code: offered next, greeting first, or known.
-    var codeOffer: CodeOffer
-    var generation = 0
-    var connectionCount = 0
-    /// The box's uptime in the last frame that carried it: commands expire relative to it.
-    var lastUptimeMs: Int64 = 0
-    /// The `controlRev` of the last snapshot: commands expect it.
-    var controlRev: UInt64 = 0
-    var slot = ReadSlot()
+    /// All the session knows; only its transitions change it.
+    var state: SessionState
+    /// The actions being performed, swapped with the state's list so neither allocates a new one each input.
+    private var performing: [SessionAction] = []
+    /// The callers of reads and commands, by the state's waiter ids.
     var readWaiters: [Int: ReadWaiter] = [:]
-    var commandWaiters: [Int: CommandWaiter] = [:]
-    var nextWaiterID = 0
-    var timers: [SessionTimer: (token: Int, stop: StopSignal)] = [:]
-    var nextTimerToken = 0
-    var effects: [SessionEffect] = []
-    var stays = StayLedger()
+    var commandWaiters: [Int: CheckedContinuation<Result<CommandOutcome, SessionError>, Never>] = [:]
+    /// The open connection's I/O; nil when the state has none.
+    private var io: ConnectionIO?
+    /// Each running timer's arming and its stop signal.
+    private var timerStops: [SessionTimer: (token: Int, stop: StopSignal)] = [:]
+    /// Work for the loop to start as child tasks, after the transition that asked for it.
+    private var effects: [SessionEffect] = []
+
     /// Connection runners started and not yet finished (a finished one has closed its carrier).
     var openRunners = 0
     /// Callers of ``close()`` waiting for the last runner to finish.
@@ -124,16 +102,14 @@ public actor LiveSession: BoxSession, ClientService {
         events: EventBus<SessionEvent>
     ) {
         self.dialer = dialer
-        self.identity = identity
-        self.configuration = configuration
         self.clock = clock
-        self.wallClock = wallClock
-        self.random = random
         self.log = log
         self.events = events
-        elapsed = Self.stopwatch(clock)
-        codeOffer = CodeOffer(identity)
-        reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
+        state = SessionState(
+            identity: identity,
+            configuration: configuration,
+            environment: SessionEnvironment(wallClock: wallClock, elapsed: Self.stopwatch(clock), random: random)
+        )
         (inputs, inputContinuation) = BusStream.makeStream()
     }
 
@@ -143,15 +119,15 @@ public actor LiveSession: BoxSession, ClientService {
     }
 
     /// Request frames per stay in front (`Stays`); index 0 is the first stay.
-    public var requestsPerStay: [Int] { stays.counts }
+    public var requestsPerStay: [Int] { state.stays.counts }
 
     /// Runs the session until the task is cancelled, then closes any carrier and fails every pending call with
     /// `.cancelled`.
     ///
     /// - Throws: `ServiceError.alreadyRunning(_:)` when called a second time; the first run goes on.
     public func run() async throws(ServiceError) {
-        guard case .ready = runState else { throw .alreadyRunning(serviceName) }
-        runState = .running
+        guard case .ready = state.runState else { throw .alreadyRunning(serviceName) }
+        state.runState = .running
         await withDiscardingTaskGroup { group in
             startEffects(in: &group)
             for await input in inputs {
@@ -175,30 +151,10 @@ public actor LiveSession: BoxSession, ClientService {
     /// Follows the app's scene phase: dial on the way back (at `inactive`, or at `active` if not yet connected),
     /// keep the session through a glance, close it in the background.
     public func setPhase(_ next: ScenePhase) {
-        let previous = phase
-        guard previous != next else { return }
-        phase = next
-        let returning = previous == nil || previous == .background
-        switch next {
-        case .background:
-            enterBackground()
-        case .inactive:
-            stays.enter()
-            if returning { returnToFront() }
-            dialIfWanted()
-        case .active:
-            stays.enter()
-            if returning { returnToFront() }
-            dialIfWanted()
-        }
+        guard state.phase != next else { return }
+        state.setPhase(next)
+        performActions()
         wake()
-    }
-
-    /// A return from the background (or the first phase in front): the next handshake gets the short deadline, and
-    /// the watchdog waits for a first message from the relay.
-    private func returnToFront() {
-        foregroundAttempt = true
-        arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
     }
 
     /// Ends the use of the session (the end of a pairing, a greeting, or forgetting the site): it goes to the
@@ -221,14 +177,7 @@ public actor LiveSession: BoxSession, ClientService {
     }
 
     public func hello() async -> HelloOK? {
-        guard connection?.stage == .streaming else { return nil }
-        return connection?.hello
-    }
-
-    /// Takes the next waiter id: one per call of ``readAnswer(_:order:onChunk:)`` or ``command(_:)``.
-    func takeWaiterID() -> Int {
-        nextWaiterID += 1
-        return nextWaiterID
+        state.hello
     }
 
     /// Nudges the loop to start the work a public method's state change asked for.
@@ -244,32 +193,71 @@ public actor LiveSession: BoxSession, ClientService {
         wake()
     }
 
-    func publish(_ event: SessionEvent) {
-        if case .connection(let state) = event {
-            connectionState = state
-            if case .closed(let reason) = state, reason.code != .cancelled { lastClose = reason }
-            log.log("session", atMs: wallClock.nowMs, "connection \(state)")
-        }
-        events.publish(event)
-    }
-
-    func handle(_ input: SessionInput) {
+    private func handle(_ input: SessionInput) {
         switch input {
         case .wake:
             break
         case .dialed(let generation, let outcome):
-            dialed(generation, outcome)
+            if case .success(let carrier) = outcome, io?.generation == generation { io?.carrier = carrier }
+            state.dialed(generation, outcome.map { _ in dialer.boxArrival })
         case .carrier(let generation, let event):
-            carrierEvent(event, generation: generation)
+            state.carrierEvent(event, generation: generation)
         case .carrierEnded(let generation, let reason):
-            guard connection?.generation == generation else { return }
-            connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
+            state.carrierEnded(generation: generation, reason: reason)
         case .timer(let timer, let token):
-            guard timers[timer]?.token == token else { return }
-            timers[timer] = nil
-            timerFired(timer)
+            if timerStops[timer]?.token == token { timerStops[timer] = nil }
+            state.timerFired(timer, token: token, arrivingBytes: arrivingBytes(judging: timer))
         case .cancelWaiter(let id):
-            cancelWaiter(id)
+            state.cancelWaiter(id)
+        }
+        performActions()
+    }
+
+    /// How many bytes of a message the carrier has on their way, for the deadlines whose verdict weighs them.
+    private func arrivingBytes(judging timer: SessionTimer) -> Int {
+        switch timer {
+        case .handshake, .helloAnswer, .foregroundSilence: io?.carrier?.arrivingBytes ?? 0
+        default: 0
+        }
+    }
+
+    /// Performs what the state's last transitions asked, in order.
+    func performActions() {
+        swap(&performing, &state.actions)
+        for action in performing { perform(action) }
+        performing.removeAll(keepingCapacity: true)
+    }
+
+    private func perform(_ action: SessionAction) {
+        switch action {
+        case .publish(let event):
+            events.publish(event)
+        case .log(let category, let atMs, let message):
+            log.log(category, atMs: atMs, message)
+        case .send(let bytes):
+            io?.outbox.yield(bytes)
+        case .connect(let generation):
+            let (outbox, outboxContinuation) = AsyncStream.makeStream(of: [UInt8].self)
+            let stop = StopSignal()
+            io = ConnectionIO(generation: generation, outbox: outboxContinuation, stop: stop)
+            effects.append(.connect(generation: generation, outbox: outbox, stop: stop))
+        case .disconnect(let generation):
+            guard let ending = io, ending.generation == generation else { return }
+            ending.stop.stop()
+            ending.outbox.finish()
+            io = nil
+        case .arm(let timer, let duration, let token):
+            let stop = StopSignal()
+            timerStops[timer] = (token, stop)
+            effects.append(.timer(timer, duration, token: token, stop: stop))
+        case .cancel(let timer):
+            timerStops.removeValue(forKey: timer)?.stop.stop()
+        case .answer(let reader, let result):
+            readWaiters.removeValue(forKey: reader)?.continuation.resume(returning: result)
+        case .chunk(let reader, let chunk):
+            readWaiters[reader]?.onChunk?(chunk)
+        case .settle(let command, let result):
+            commandWaiters.removeValue(forKey: command)?.resume(returning: result)
         }
     }
 
@@ -302,12 +290,8 @@ public actor LiveSession: BoxSession, ClientService {
     }
 
     private func stopEverything() {
-        runState = .stopped
-        let stopped = SessionError(.cancelled, "the session stopped")
-        endConnection(reason: stopped, failing: stopped)
-        for timer in Array(timers.keys) { cancel(timer) }
-        fail(readers: slot.drainQueue(), with: stopped)
-        for id in Array(commandWaiters.keys) { settleCommand(id, .failure(stopped)) }
+        state.stop()
+        performActions()
         let waiters = closeWaiters
         closeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }

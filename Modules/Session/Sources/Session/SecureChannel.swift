@@ -48,7 +48,8 @@ struct SecureChannel: Sendable {
     /// (another phone's, or ours), or a frame padded to its bucket (§1.3). Nothing else comes from a box.
     static func isBoxShaped(_ count: Int) -> Bool {
         count == NoiseHandshake.minimumMessage2Size
-            || (Frame.controlBuckets + Frame.bulkBuckets).contains(count - NoiseTransport.overhead)
+            || Frame.controlBuckets.contains(count - NoiseTransport.overhead)
+            || Frame.bulkBuckets.contains(count - NoiseTransport.overhead)
     }
 
     /// Whether the handshake is done.
@@ -64,7 +65,7 @@ struct SecureChannel: Sendable {
     mutating func receive(_ bytes: [UInt8]) -> Received {
         guard var session = takeSession() else { return receiveMessage2(bytes) }
         defer { stage = .open(session) }
-        guard let frame = try? session.open(bytes) else { return .ignored }
+        guard let frame = session.openIfMine(bytes) else { return .ignored }
         return .frame(frame)
     }
 

@@ -56,6 +56,43 @@ import Testing
         #expect(try box.open(genuine) == frame)
     }
 
+    @Test func theCheapRefusalGivesOpensVerdictOnEveryKindOfWire() throws {
+        var (app, box) = try Pairing().sessions()
+        var (stranger, _) = try Pairing().sessions()
+        var wires: [[UInt8]] = []
+        for index in 0..<80 {
+            let genuine = try app.seal([UInt8(truncatingIfNeeded: index)])
+            wires.append(genuine)
+            wires.append(try stranger.seal(frame))
+            if index % 5 == 0 { wires.append(genuine) }
+            if index % 7 == 0 { wires.append(Array(genuine.prefix(23))) }
+            if index % 3 == 0 { wires.insert(genuine, at: max(0, wires.count - 70)) }
+            var tampered = genuine
+            tampered[tampered.count - 1] ^= 0x80
+            if index % 4 == 0 { wires.append(tampered) }
+        }
+        var cheap = box
+        for wire in wires {
+            #expect(cheap.openIfMine(wire) == (try? box.open(wire)))
+            #expect(cheap.receiver.window == box.receiver.window)
+        }
+    }
+
+    @Test func theCheapRefusalOfAStrangersWireLeavesTheWindowForTheGenuineOne() throws {
+        var (app, box) = try Pairing().sessions()
+        var (otherApp, _) = try Pairing().sessions()
+        #expect(box.openIfMine(try app.seal(frame)) == frame)
+        _ = try otherApp.seal(frame)
+        let stranger = try otherApp.seal(frame)
+        let windowBefore = box.receiver.window
+        #expect(box.openIfMine(stranger) == nil)
+        #expect(box.receiver.window == windowBefore)
+        let genuine = try app.seal(frame)
+        #expect(genuine.prefix(8) == stranger.prefix(8))
+        #expect(box.openIfMine(genuine) == frame)
+        #expect(box.openIfMine(genuine) == nil, "a replay")
+    }
+
     @Test func aSideCannotOpenWhatItSealedItself() throws {
         var (app, _) = try Pairing().sessions()
         let wire = try app.seal(frame)

@@ -3,39 +3,36 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension LiveSession {
+extension SessionState {
     /// Whether the session wants a carrier: the app is in front and the box has not ended the session.
     var wantsCarrier: Bool {
         (phase == .active || phase == .inactive) && halt == nil
     }
 
     /// Dials now if a carrier is wanted and none is open, dialling, or waiting out a backoff.
-    func dialIfWanted() {
+    mutating func dialIfWanted() {
         guard wantsCarrier, connection == nil, timers[.redial] == nil else { return }
         generation += 1
-        let (outbox, outboxContinuation) = AsyncStream.makeStream(of: [UInt8].self)
-        let stop = StopSignal()
         connection = LiveConnection(
             generation: generation,
-            outbox: outboxContinuation,
-            stop: stop,
             firstRequestID: configuration.firstRequestID,
-            dialStarted: elapsed()
+            dialStarted: environment.elapsed()
         )
-        effects.append(.connect(generation: generation, outbox: outbox, stop: stop))
+        actions.append(.connect(generation: generation))
         publish(.connection(.dialing(attempt: reconnect.attempt + 1)))
     }
 
-    func dialed(_ generation: Int, _ outcome: Result<any Carrier, SessionError>) {
+    /// A dial of connection `generation` finished: the carrier attached (and the box comes into the room at
+    /// `arrival` when the relay has yet to move it there), or it failed.
+    mutating func dialed(_ generation: Int, _ outcome: Result<BoxArrival?, SessionError>) {
         guard connection?.generation == generation, connection?.stage == .dialing else { return }
         switch outcome {
         case .failure(let failure):
             let code = Self.dialCodes.contains(failure.code) ? failure.code : .dialFailed
             connectionLost(SessionError(code, "the dial failed: \(failure.message)"), closeCode: nil)
-        case .success(let carrier):
-            connection?.carrier = carrier
+        case .success(let arrival):
             connection?.stage = .awaitingRoom
-            if let arrival = dialer.boxArrival {
+            if let arrival {
                 awaitBox(arrival)
             } else {
                 arm(.room, after: configuration.timing.handshake)
@@ -47,9 +44,10 @@ extension LiveSession {
     /// the empty room's deadline and a return's watchdog count from the box's arrival, since until then the room is
     /// empty by the relay's rule, not by a dead path or an absent box, and a redial would only spend the household's
     /// joins on another empty room. `ready` still starts the handshake the moment it comes.
-    private func awaitBox(_ arrival: BoxArrival) {
-        let wait = Duration.milliseconds(max(0, arrival.dueByMs - wallClock.nowMs))
-        connection?.awaitedBox = (arrival, elapsed() - (connection?.dialStarted ?? .zero))
+    private mutating func awaitBox(_ arrival: BoxArrival) {
+        let wait = Duration.milliseconds(max(0, arrival.dueByMs - environment.nowMs))
+        let attachedAfter = environment.elapsed() - (connection?.dialStarted ?? .zero)
+        connection?.awaitedBox = (arrival, attachedAfter)
         arm(.room, after: configuration.timing.handshake + wait)
         if timers[.foregroundSilence] != nil {
             arm(.foregroundSilence, after: configuration.timing.foregroundSilence + wait)
@@ -62,7 +60,7 @@ extension LiveSession {
         .relayUnreachable, .relayNotTrusted, .slowLink, .dialFailed,
     ]
 
-    func carrierEvent(_ event: CarrierEvent, generation: Int) {
+    mutating func carrierEvent(_ event: CarrierEvent, generation: Int) {
         guard connection?.generation == generation else { return }
         if connection?.anythingArrived == false {
             connection?.anythingArrived = true
@@ -99,11 +97,12 @@ extension LiveSession {
 
     /// The box is in the room: a new Noise session starts (after ending one that was running, since a box that
     /// rejoins has dropped its sessions).
-    func roomReady() {
+    mutating func roomReady() {
         guard let connection, connection.stage != .dialing else { return }
         let stage = connection.stage
         if stage == .awaitingRoom, timers[.room] != nil, connection.roomDelay == nil {
-            connection.roomDelay = linkDelay(of: connection)
+            let delay = linkDelay(of: connection)
+            self.connection?.roomDelay = delay
         }
         cancel(.room)
         reconnect.roomJoined()
@@ -122,14 +121,14 @@ extension LiveSession {
     /// surely took: the dial, or the time `ready` came after the box was due, whichever is longer. A `ready` before the
     /// move was due came from a box already there: all of the wait was the link's.
     private func linkDelay(of connection: LiveConnection) -> Duration {
-        let delay = elapsed() - connection.dialStarted
-        let nowMs = wallClock.nowMs
+        let delay = environment.elapsed() - connection.dialStarted
+        let nowMs = environment.nowMs
         guard let (arrival, attachedAfter) = connection.awaitedBox, nowMs >= arrival.movesAtMs else { return delay }
         return max(attachedAfter, .milliseconds(nowMs - arrival.dueByMs))
     }
 
     /// The relay says the box left: the Noise session is over, the carrier stays and waits for `ready`.
-    func boxLeft() {
+    mutating func boxLeft() {
         guard let stage = connection?.stage, stage != .dialing, stage != .awaitingRoom else { return }
         endNoiseSession(reason: "box offline", failing: SessionError(.carrierLost, "the box left the room"))
         publish(.connection(.closed(reason: SessionError(.boxOffline, "box offline"))))
@@ -137,7 +136,7 @@ extension LiveSession {
 
     /// The carrier attached, and the relay has not said `ready` within the handshake's deadline: the box is not in
     /// its room. The carrier stays and waits for `ready`, as after `gone`; the person is told the box is offline.
-    func roomStayedEmpty() {
+    mutating func roomStayedEmpty() {
         guard connection?.stage == .awaitingRoom else { return }
         publish(
             .connection(
@@ -154,9 +153,14 @@ extension LiveSession {
     /// A pairing code met by such a silence is never offered again on its own (every message 1 that carries it counts
     /// as a guess on the box): the next handshake greets as a known device, since the box may have enrolled this
     /// phone and lost its answer, and a silence to that greeting is the box's refusal of the code.
-    func handshakeTimedOut() {
+    mutating func handshakeTimedOut(arrivingBytes: Int) {
         guard let connection, connection.stage == .handshaking else { return }
-        if let unclear = unclearSilence(of: "handshake", deadline: connection.handshakeDeadline, judgingLink: true) {
+        if let unclear = unclearSilence(
+            of: "handshake",
+            deadline: connection.handshakeDeadline,
+            judgingLink: true,
+            arrivingBytes: arrivingBytes
+        ) {
             silentHandshakes = 0
             return boxFailed(unclear)
         }
@@ -190,7 +194,7 @@ extension LiveSession {
     }
 
     /// A known device's greeting met a silence that counts: once may be a busy box, several in a row its refusal.
-    private func knownDeviceSilenced() {
+    private mutating func knownDeviceSilenced() {
         silentHandshakes += 1
         guard silentHandshakes >= configuration.silencesMeaningRefusal else {
             return boxFailed(
@@ -213,7 +217,12 @@ extension LiveSession {
     /// still arriving (judged by bytes, so a link that trickles is not a quiet one), or, with `judgingLink`, a relay
     /// that took so long to let this phone into the room that the deadline could not cover a round trip; nil when
     /// the silence counts. Another phone's traffic in the room is no answer and no junk.
-    private func unclearSilence(of step: String, deadline: Duration, judgingLink: Bool) -> SessionError? {
+    private func unclearSilence(
+        of step: String,
+        deadline: Duration,
+        judgingLink: Bool,
+        arrivingBytes arriving: Int
+    ) -> SessionError? {
         guard let connection else { return nil }
         if connection.junk > 0 {
             return SessionError(
@@ -222,7 +231,6 @@ extension LiveSession {
                     + " sends, and no answer to the \(step) within \(deadline)"
             )
         }
-        let arriving = connection.carrier?.arrivingBytes ?? 0
         if arriving > 0 {
             return SessionError(
                 .slowLink,
@@ -241,10 +249,15 @@ extension LiveSession {
     }
 
     /// `hello_ok` did not come in time after the handshake: close, and redial after the handshake's backoff.
-    func helloUnanswered() {
+    mutating func helloUnanswered(arrivingBytes: Int) {
         guard connection?.stage == .greeting else { return }
         boxFailed(
-            unclearSilence(of: "hello", deadline: configuration.timing.helloAnswer, judgingLink: false)
+            unclearSilence(
+                of: "hello",
+                deadline: configuration.timing.helloAnswer,
+                judgingLink: false,
+                arrivingBytes: arrivingBytes
+            )
                 ?? SessionError(.helloUnanswered, "the box finished the handshake but did not answer hello in time")
         )
     }
@@ -252,9 +265,8 @@ extension LiveSession {
     /// A return to the front heard nothing from the relay in time: the path likely died in the background (a
     /// phone's NAT mapping does), so the carrier is dropped and dialled once more, with the short deadline again.
     /// Bytes of a message on their way count as heard: the path lives, it is only slow.
-    func foregroundStayedSilent() {
-        guard wantsCarrier, let connection, !connection.anythingArrived, (connection.carrier?.arrivingBytes ?? 0) == 0
-        else { return }
+    mutating func foregroundStayedSilent(arrivingBytes: Int) {
+        guard wantsCarrier, connection?.anythingArrived == false, arrivingBytes == 0 else { return }
         endConnection(
             reason: SessionError(
                 .carrierLost,
@@ -267,7 +279,7 @@ extension LiveSession {
         dialIfWanted()
     }
 
-    func startHandshake() {
+    mutating func startHandshake() {
         var greeting = identity
         if !codeOffer.offersCode { greeting.payload = [] }
         let started: (SecureChannel, message1: [UInt8])
@@ -304,7 +316,7 @@ extension LiveSession {
         return timing.foregroundHandshake
     }
 
-    func received(_ bytes: [UInt8]) {
+    mutating func received(_ bytes: [UInt8]) {
         // In place: a copy of the channel would hold its transport's cipher twice, and the transport would key a
         // new one for the frame (see `SecureChannel.takeSession`).
         guard let outcome = connection?.channel?.receive(bytes) else { return }
@@ -322,7 +334,7 @@ extension LiveSession {
         }
     }
 
-    func handshakeDone() {
+    mutating func handshakeDone() {
         cancel(.handshake)
         silentHandshakes = 0
         codeOffer.accepted()
@@ -333,42 +345,43 @@ extension LiveSession {
         connectionCount += 1
         connection?.number = connectionCount
         connection?.stage = .greeting
-        connection?.requestIDs = RequestIDCounter(first: configuration.firstRequestID)
-        log.log("session", atMs: wallClock.nowMs, "handshake done: connection \(connectionCount)")
+        let requestIDs = RequestIDCounter(first: configuration.firstRequestID)
+        connection?.requestIDs = requestIDs
+        log("session", "handshake done: connection \(connectionCount)")
         sendHello()
     }
 
     /// The path failed (the dial, or the carrier closed under us with the relay's `closeCode` and `closeReason`): end
     /// the connection, and dial again when the policy says.
-    func connectionLost(_ reason: SessionError, closeCode: Int?, closeReason: String = "") {
+    mutating func connectionLost(_ reason: SessionError, closeCode: Int?, closeReason: String = "") {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
-        arm(.redial, after: reconnect.delay(afterClose: closeCode, reason: closeReason, random: random.nextUnit()))
+        let jitter = environment.random.nextUnit()
+        arm(.redial, after: reconnect.delay(afterClose: closeCode, reason: closeReason, random: jitter))
     }
 
     /// The box, in its room on a path that works, did not answer the handshake or hello in time, or answered what
     /// does not read: end the connection, and dial again after the handshake's backoff (3 s base), not the path's.
-    func boxFailed(_ reason: SessionError) {
+    mutating func boxFailed(_ reason: SessionError) {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
-        arm(.redial, after: reconnect.delayAfterBoxFailed(random: random.nextUnit()))
+        arm(.redial, after: reconnect.delayAfterBoxFailed(random: environment.random.nextUnit()))
     }
 
     /// Ends the carrier (if any): its Noise session first, then the carrier itself, which the runner closes.
-    func endConnection(reason: SessionError, failing error: SessionError) {
+    mutating func endConnection(reason: SessionError, failing error: SessionError) {
         guard let ending = connection else { return }
         cancel(.room)
         cancel(.foregroundSilence)
         endNoiseSession(reason: reason.message, failing: error)
-        ending.stop.stop()
-        ending.outbox.finish()
+        actions.append(.disconnect(generation: ending.generation))
         connection = nil
         publish(.connection(.closed(reason: reason)))
     }
 
     /// Ends what lived in one Noise session: the read on the wire, the commands, the stream, the session's timers.
     /// Queued reads stay queued.
-    func endNoiseSession(reason: String, failing error: SessionError) {
+    mutating func endNoiseSession(reason: String, failing error: SessionError) {
         if connection?.stage == .handshaking, connection?.offeredCode == true { codeOffer.offerUnanswered() }
         for timer in [SessionTimer.handshake, .helloAnswer, .bootHello, .displayFrame] { cancel(timer) }
         settleHeldRead(with: error)
@@ -385,16 +398,16 @@ extension LiveSession {
 
     /// The box ended the session, or speaks no protocol of ours: close, fail every read, and dial no more until
     /// the next return from the background.
-    func haltSession(_ error: SessionError) {
+    mutating func haltSession(_ error: SessionError) {
         halt = error
         cancel(.redial)
         endConnection(reason: error, failing: error)
         fail(readers: slot.drainQueue(), with: error)
     }
 
-    func enterBackground() {
+    mutating func enterBackground() {
         if let ended = stays.leave() {
-            log.log("stays", atMs: wallClock.nowMs, "stay \(ended.stay): \(ended.requests) request frames")
+            log("stays", "stay \(ended.stay): \(ended.requests) request frames")
         }
         cancel(.redial)
         let suspended = SessionError(.carrierLost, "the app went to the background")

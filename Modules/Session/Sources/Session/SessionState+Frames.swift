@@ -3,11 +3,11 @@ import ClockSeam
 import Noise
 import SessionInterface
 
-extension LiveSession {
+extension SessionState {
     /// Puts bytes as they are (message 1) in the connection's outbox.
-    func send(raw message: [UInt8]) {
-        guard let connection else { return }
-        connection.outbox.yield(message)
+    mutating func send(raw message: [UInt8]) {
+        guard connection != nil else { return }
+        actions.append(.send(message))
         traffic.sentMessages += 1
         traffic.sentBytes += message.count
     }
@@ -17,7 +17,7 @@ extension LiveSession {
     ///
     /// - Throws: `SessionError` with `.requestTooLarge` when the message fits no frame, `.carrierLost` when no
     ///   Noise session is open (frames are never kept for a later one).
-    func transmit(_ message: Message, id: UInt32?) throws(SessionError) {
+    mutating func transmit(_ message: Message, id: UInt32?) throws(SessionError) {
         guard var channel = connection?.channel, channel.isOpen else {
             throw SessionError(.carrierLost, "no session is up: a frame is never kept for a later one")
         }
@@ -45,7 +45,7 @@ extension LiveSession {
         send(raw: sealed)
     }
 
-    func sendHello() {
+    mutating func sendHello() {
         let hello = Hello(
             proto: configuration.protocolRange,
             app: AppInfo(build: configuration.build, ua: "native"),
@@ -55,7 +55,7 @@ extension LiveSession {
         try? transmit(.hello(hello), id: nil)
     }
 
-    func frameArrived(_ bytes: [UInt8]) {
+    mutating func frameArrived(_ bytes: [UInt8]) {
         let (flags, id, message): (FrameFlags, UInt32?, Message)
         do {
             (flags, id, message) = try FrameCodec.decodeMessage(bytes)
@@ -94,7 +94,7 @@ extension LiveSession {
     /// fail only at its deadline as if the box had said nothing; so an answer on the id of the read holding the slot
     /// fails that read at once and the slot moves on, and a `hello_ok` ends the greeting at once. A frame whose
     /// envelope does not read names nothing to fail and is dropped, as is one for no read of ours (a late answer).
-    private func unreadableFrame(_ bytes: [UInt8], _ error: ProtocolError) {
+    private mutating func unreadableFrame(_ bytes: [UInt8], _ error: ProtocolError) {
         guard let frame = try? Frame.decode(bytes), let envelope = try? Envelope.decode(frame.payload) else { return }
         if let id = envelope.id {
             guard let read = slot.held, read.id == id else { return }
@@ -118,7 +118,7 @@ extension LiveSession {
         )
     }
 
-    func helloArrived(_ hello: HelloOK) {
+    mutating func helloArrived(_ hello: HelloOK) {
         cancel(.helloAnswer)
         let range = configuration.protocolRange
         guard range.min <= hello.proto, hello.proto <= range.max else {
@@ -147,17 +147,17 @@ extension LiveSession {
     }
 
     /// The box still boots: say hello again.
-    func bootHelloDue() {
+    mutating func bootHelloDue() {
         guard connection?.stage == .greeting else { return }
         sendHello()
         arm(.bootHello, after: configuration.timing.bootHello)
     }
 
     /// A live frame: publish it, and the stream's return on the connection's first snapshot.
-    func live(_ message: TelemetryFrame.Message, uptimeMs: Int64) {
+    mutating func live(_ message: TelemetryFrame.Message, uptimeMs: Int64) {
         guard let number = connection?.number else { return }
         lastUptimeMs = uptimeMs
-        publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: wallClock.nowMs, message: message)))
+        publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: environment.nowMs, message: message)))
         if case .snap = message, connection?.returned == false {
             connection?.returned = true
             publish(.streamReturned(connection: number))
