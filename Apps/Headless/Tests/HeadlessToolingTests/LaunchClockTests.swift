@@ -59,7 +59,7 @@ struct LaunchClockTests {
     @Test("the report prints a row for each kind and the share of the wait that is ours")
     func text() {
         let drawn = DrawnFromFiles(tracePoints: 3, traceFields: 1, historySteps: 10, models: ["prices": true])
-        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, liveMs: 40, drawn: drawn)
+        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, contentCPUMs: 7, liveMs: 40, drawn: drawn)
         let report = LaunchClockReport(
             latencyMs: 0,
             withFiles: LaunchSeries([launch]),
