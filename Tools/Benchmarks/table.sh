@@ -157,6 +157,8 @@ wss_switches=$(leading frame-wss '[0-9.]+ context switches')
 wss_syscalls=$(leading frame-wss '[0-9.]+ system calls a frame')
 idle_switches=$(leading idle '[0-9.]+ context switches a second')
 idle_minute=$(leading idle '\([0-9.]+ a minute\)')
+# Wake-ups in the window besides its own end (the bench's timer that closes it is one context switch).
+idle_wakes=$(awk -v a="${idle_switches:-?}" -v s="$seconds" 'BEGIN { if (a == "?") print "?"; else printf "%.0f", a * s - 1 }')
 idle_syscalls=$(leading idle '[0-9.]+ system calls a second')
 idle_instructions=$(leading idle '[0-9.]+ k instructions and')
 dial_cold=$(grep -oE 'wss: first greet of a process [0-9.]+ ms CPU' "$work/dial.log" | grep -oE '[0-9.]+ ms' | awk '{print $1}')
@@ -204,7 +206,7 @@ a 512-byte 1 Hz delta; for \`wss\` an \`SSL_read\` and a WebSocket parse first. 
 | live frame over wss: context switches / system calls | ${wss_switches:-?} / ${wss_syscalls:-?} | — | — | — | |
 | another phone in the room: instructions a foreign frame | $foreign k | the failing open alone (C) $foreign_floor k | — | ≤ floor + 1 k | $(verdict "$foreign" "$(awk -v f="$foreign_floor" 'BEGIN { print (f == "?") ? 0 : f + 1 }')") |
 | live-trace ring write (every 15 s in front), ten fields × 301 points | ${persist_instructions:-?} k instructions, ${persist_allocations:-?} allocations a write | — | — | ≤ 100 k | $(verdict "${persist_instructions:-?}" 100) |
-| a launched client in the background, nothing dialled | ${idle_switches:-?} context switches a second (${idle_minute:-?} a minute), ${idle_syscalls:-?} system calls a second, ${idle_instructions:-?} k instructions a second | nothing to do | — | 0 wake-ups | $(verdict "${idle_switches:-?}" 0) |
+| a launched client in the background, nothing dialled | ${idle_switches:-?} context switches a second (${idle_minute:-?} a minute), ${idle_syscalls:-?} system calls a second, ${idle_instructions:-?} k instructions a second | nothing to do | ${idle_wakes:-?} wake-ups in $seconds s besides the window's own end | 0 wake-ups | $(verdict "${idle_wakes:-?}" 0) |
 | first wss dial of a process (a greet: dial, TLS, Noise, hello) | ${dial_cold:-?} ms CPU | a warm greet ${dial_warm:-?} ms | +${dial_extra:-?} ms (ws: +${dial_ws_extra:-?} ms) | ≤ +10 ms | $(verdict "${dial_extra:-?}" 10) |
 | first content after launch (\`ftw-headless launch-clock --instructions\`, $launch_build): instructions from exec (callgrind); processor time and wall time, medians of $launches_run launches | ${launch_instructions:-?} M; ${launch_cpu:-?} ms CPU; ${launch_client:-?} ms | C reader of the same files ${launch_floor_instructions:-?} M; ${launch_floor_cpu:-?} ms CPU; ${launch_baseline:-?} ms | **${launch_ratio:-?}×** by instructions (CPU ${launch_cpu_ratio:-?}×, wall ${launch_wall_ratio:-?}×) | ≤ 1.5× (static build) | $(verdict "${launch_ratio:-?}" 1.5) |
 
