@@ -158,7 +158,7 @@ wss_syscalls=$(leading frame-wss '[0-9.]+ system calls a frame')
 idle_switches=$(leading idle '[0-9.]+ context switches a second')
 idle_minute=$(leading idle '\([0-9.]+ a minute\)')
 # Wake-ups in the window besides its own end (the bench's timer that closes it is one context switch).
-idle_wakes=$(awk -v a="${idle_switches:-?}" -v s="$seconds" 'BEGIN { if (a == "?") print "?"; else printf "%.0f", a * s - 1 }')
+idle_wakes=$(awk -v a="${idle_switches:-?}" -v s="$seconds" 'BEGIN { if (a == "?") print "?"; else { w = a * s - 1; printf "%d", w < 0.5 ? 0 : w + 0.5 } }')
 idle_syscalls=$(leading idle '[0-9.]+ system calls a second')
 idle_instructions=$(leading idle '[0-9.]+ k instructions and')
 dial_cold=$(grep -oE 'wss: first greet of a process [0-9.]+ ms CPU' "$work/dial.log" | grep -oE '[0-9.]+ ms' | awk '{print $1}')
