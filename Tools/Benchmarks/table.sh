@@ -118,7 +118,12 @@ mix_messages=$(wc -l <"$work/mix.hex")
 run handshake "$bench" handshake
 run return-bytes "$bench" return-bytes
 launches_run=$([[ $smoke == 1 ]] && echo 2 || echo 10)
-run launch-clock "$launch_bin/ftw-headless" launch-clock --launches "$launches_run" --instructions --json
+# The C reader as a plain C program, whichever build the client is: SwiftPM's product of the same source loads the
+# Swift runtime's libraries too (Tools/build-release.sh).
+"$(command -v clang || command -v cc)" -O2 -o "$work/ftw-launch-baseline" \
+    Tools/Benchmarks/Sources/ftw-launch-baseline/main.c -lcrypto
+run launch-clock "$launch_bin/ftw-headless" launch-clock --launches "$launches_run" --instructions \
+    --baseline "$work/ftw-launch-baseline" --json
 load_after=$(cut -d' ' -f1 /proc/loadavg)
 
 # Per-message figures of the CBOR row: count-instructions counts one pass of the whole mix.
