@@ -271,7 +271,7 @@ let package = Package(
                 "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
                 "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient",
                 "SealTestSupport",
-                "Cache", "Prices", "Site", "HeadlessTooling", "Spawning",
+                "Cache", "Prices", "Site", "HeadlessTooling", "Spawning", "SocketLoop",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),

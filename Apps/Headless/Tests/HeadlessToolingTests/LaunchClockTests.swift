@@ -38,12 +38,14 @@ struct LaunchClockTests {
         for run in report.baseline?.runs ?? [] {
             #expect(run.files >= 7)
             #expect(0 < run.mainMs && run.mainMs <= run.contentMs)
+            #expect(run.contentCPUMs > 0)
         }
         for launch in report.withFiles.launches + report.withoutFiles.launches {
             #expect(0 < launch.mainMs)
             #expect(launch.mainMs <= launch.builtMs)
             #expect(launch.builtMs <= launch.contentMs)
             #expect(launch.contentMs <= launch.liveMs)
+            #expect(launch.contentCPUMs > 0, "the processor time at the first content is read in every launch")
         }
     }
 
@@ -59,7 +61,7 @@ struct LaunchClockTests {
     @Test("the report prints a row for each kind and the share of the wait that is ours")
     func text() {
         let drawn = DrawnFromFiles(tracePoints: 3, traceFields: 1, historySteps: 10, models: ["prices": true])
-        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, liveMs: 40, drawn: drawn)
+        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, contentCPUMs: 7, liveMs: 40, drawn: drawn)
         let report = LaunchClockReport(
             latencyMs: 0,
             withFiles: LaunchSeries([launch]),
@@ -68,6 +70,23 @@ struct LaunchClockTests {
         #expect(report.text.contains("with sealed files        5.0 (5.0–5.0)     6.0 (6.0–6.0)"))
         #expect(report.text.contains("4.0 ms median, 10.0 % of the time to live"))
         #expect(report.text.contains("3 trace points in 1 fields, 10 history steps, prices"))
+    }
+
+    @Test("the report sets the processor time and the instruction count against the C baseline's")
+    func countedText() {
+        let drawn = DrawnFromFiles(tracePoints: 3, traceFields: 1, historySteps: 10, models: ["prices": true])
+        let launch = LaunchTimes(mainMs: 5, builtMs: 6, contentMs: 9, contentCPUMs: 6, liveMs: 40, drawn: drawn)
+        let run = LaunchBaselineTimes(mainMs: 2, contentMs: 3, contentCPUMs: 4, files: 9, plainBytes: 7_000)
+        let report = LaunchClockReport(
+            latencyMs: 0,
+            withFiles: LaunchSeries([launch]),
+            withoutFiles: LaunchSeries([launch]),
+            baseline: LaunchBaseline([run]),
+            instructions: LaunchInstructions(client: 16_500_000, baseline: 11_000_000)
+        )
+        #expect(report.text.contains("6.0 ms (6.0–6.0) against the C baseline's 4.0 ms (4.0–4.0): 1.50× (medians)"))
+        #expect(report.text.contains("16.50 M against the C baseline's 11.00 M: 1.50× (target at most 1.5×)"))
+        #expect(report.text.contains("3.00× by the wall clock"))
     }
 
     @Test("medians of an even count average the middle two")

@@ -23,9 +23,11 @@ public actor FileSealedStore: SealedStore {
     private enum State {
         /// No key in hand: at first, and after ``eraseAll()``. Goes to `.keyed` once a key fetch outlives no erase.
         case unkeyed
-        /// The key the provider handed out, and whether it is the folder's. Goes back to `.unkeyed` on
+        /// The key the provider handed out, and whether it is the folder's, nil until a failed open or a write asks:
+        /// a launch whose files all open never needs to know, and naming the key (an HMAC, OpenSSL's first MAC and
+        /// digest fetched) was a fifth of its instructions before the first content. Goes back to `.unkeyed` on
         /// ``eraseAll()``.
-        case keyed([UInt8], Standing)
+        case keyed([UInt8], Standing?)
     }
 
     /// Whether the key in hand is the one the folder's files were sealed with.
@@ -118,7 +120,7 @@ public actor FileSealedStore: SealedStore {
         do {
             return try SealedFileFormat.open(file, as: name, key: key)
         } catch  where error.code == .authenticationFailed {
-            guard case .keyed(_, .foreign(let why)) = state else { return drop(name, error) }
+            guard case .foreign(let why)? = currentStanding() else { return drop(name, error) }
             return drop(name, SealError(.keyMismatch, "\(name) does not open, and is kept: \(why)"))
         } catch {
             return drop(name, error)
@@ -197,10 +199,20 @@ public actor FileSealedStore: SealedStore {
             }
             // An erase-all that ran meanwhile may have erased this very key: fetch again.
             if erasures == erasuresBefore {
-                state = .keyed(key, standing(of: key))
+                state = .keyed(key, nil)
                 return key
             }
         }
+    }
+
+    /// Whether the key in hand is the folder's, found out the first time a failed open or a write asks; nil with no
+    /// key in hand.
+    private func currentStanding() -> Standing? {
+        guard case .keyed(let key, let known) = state else { return nil }
+        if let known { return known }
+        let standing = standing(of: key)
+        state = .keyed(key, standing)
+        return standing
     }
 
     /// Whether `key` is the folder's: the mark says so, or (a folder an older build made) one of its files opens
@@ -231,7 +243,7 @@ public actor FileSealedStore: SealedStore {
     /// Before a write: refuses it under a key that is not the folder's (it would replace a file only the right key
     /// opens), and marks a folder whose key is its own and not marked yet.
     private func markFolder(nothingWritten name: SealedFileName) throws(SealError) {
-        guard case .keyed(let key, let standing) = state else { return }
+        guard case .keyed(let key, _) = state, let standing = currentStanding() else { return }
         switch standing {
         case .marked:
             return

@@ -11,8 +11,9 @@ import Crypto
 /// `ftw-launch-baseline`, and every older build pass it by.
 ///
 /// The sealed files keep their format (version 1), so older builds read them as before. A folder an older build
-/// made has no mark: the store writes one as soon as its key opens one of the folder's files (at the first launch
-/// of this build), or before its first write into a folder that holds none.
+/// made has no mark: the store writes one when it first needs to know whether its key is the folder's (the first
+/// file that does not open, or the first write), once one of the folder's files opens under it, or before its first
+/// write into a folder that holds none.
 enum KeyMark {
     /// The mark's file name in the sealed folder.
     static let fileName = ".key-id"

@@ -60,6 +60,23 @@ import Darwin
         #expect(harness.entries() == [SealHarness.mark, "snapshot-\(Self.site)"], "the snapshot proved the key")
     }
 
+    /// A launch only reads, and one whose files all open never asks whether the key is the folder's: it writes
+    /// nothing (not even the mark of a folder an older build made) and pays for no HMAC before its first content.
+    /// The first write marks the folder.
+    @Test func readsThatAllOpenWriteNoMarkAndTheFirstWriteDoes() async throws {
+        let harness = SealHarness()
+        defer { harness.remove() }
+        try await harness.store().write(Self.contents, to: .snapshot(Self.site))
+        try FileManager.default.removeItem(at: harness.url(SealHarness.mark))
+
+        let launch = harness.store()
+        #expect(await launch.read(.snapshot(Self.site)) == Self.contents)
+        #expect(await launch.read(.ring(Self.site)) == nil)
+        #expect(harness.entries() == ["snapshot-\(Self.site)"], "a launch that only read wrote nothing")
+        try await launch.write(Self.contents, to: .ring(Self.site))
+        #expect(harness.entries() == [SealHarness.mark, "ring-\(Self.site)", "snapshot-\(Self.site)"])
+    }
+
     @Test func aFolderAnOlderBuildSealedUnderAnotherKeyKeepsEveryFile() async throws {
         let harness = SealHarness()
         defer { harness.remove() }

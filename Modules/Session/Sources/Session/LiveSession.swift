@@ -2,6 +2,7 @@ public import BoxProtocol
 public import Bus
 public import ClockSeam
 public import SessionInterface
+import Synchronization
 
 /// The live session: the app's one encrypted connection to its box, and the rules that keep the box's cost low.
 ///
@@ -108,9 +109,25 @@ public actor LiveSession: BoxSession, ClientService {
         state = SessionState(
             identity: identity,
             configuration: configuration,
-            environment: SessionEnvironment(wallClock: wallClock, elapsed: Self.stopwatch(clock), random: random)
+            environment: SessionEnvironment(wallClock: wallClock, elapsed: Self.lazyStopwatch(clock), random: random)
         )
         (inputs, inputContinuation) = BusStream.makeStream()
+    }
+
+    /// Time on `clock` since the stopwatch was first read, at the first dial: what the link's delay is measured in,
+    /// only ever as a difference. Started at first use, not with the session: naming the clock's `Instant` type costs
+    /// a scan of the program's conformances (0.24 M instructions) that a launch need not pay before its first content.
+    private static func lazyStopwatch(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
+        let started = Mutex<(@Sendable () -> Duration)?>(nil)
+        return {
+            let read = started.withLock { read in
+                if let read { return read }
+                let made = stopwatch(clock)
+                read = made
+                return made
+            }
+            return read()
+        }
     }
 
     private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {

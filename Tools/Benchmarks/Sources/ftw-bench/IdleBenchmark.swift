@@ -4,7 +4,8 @@ import SealInterface
 /// `ftw-bench idle [--seconds S]`: what a launched client costs while it sits in the background with nothing
 /// dialled: its wake-ups (context switches, from `getrusage`), system calls (`perf stat`) and instructions
 /// (callgrind) over a window of S seconds (default 60), per second. The target is nothing at all: an idle client
-/// has no reason to wake.
+/// has no reason to wake. The child runs as `ftw-headless` runs a client, on the process's event loop, and waits on
+/// the loop's timer (`LoopClock`), so the one wake-up a window always holds is its own end.
 enum IdleBenchmark {
     static func run(arguments: [String]) async {
         if arguments.first == "client", arguments.count == 4 {

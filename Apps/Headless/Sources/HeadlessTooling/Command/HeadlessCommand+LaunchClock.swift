@@ -7,6 +7,7 @@ extension HeadlessCommand {
     /// (`--baseline`, by default `ftw-launch-baseline` beside this program when it was built).
     static func launchClock(_ options: inout CommandOptions) async throws -> Int32 {
         let json = options.flag("--json")
+        let countsInstructions = options.flag("--instructions")
         let baselinePath = try options.value("--baseline")
         let launches = try options.value("--launches").map { try Self.count($0, of: "--launches") } ?? 10
         let latency = try options.value("--latency").map { try Self.count($0, of: "--latency", from: 0) } ?? 0
@@ -26,7 +27,8 @@ extension HeadlessCommand {
             latency: .milliseconds(latency),
             executable: executable,
             stay: .seconds(stay),
-            baseline: baseline
+            baseline: baseline,
+            countsInstructions: countsInstructions
         )
         let report = try await clock.measure()
         if json { try printJSON(report) } else { print(report.text) }
@@ -48,7 +50,10 @@ extension HeadlessCommand {
         guard let site = SiteID(rawValue: siteText) else { throw CommandError("'\(siteText)' is not a site id") }
         let probe = LaunchProbe(dataFolder: DataFolder(url: data), site: site)
         if untilContent {
-            _ = try await probe.makeClient().launch()
+            let client = try await probe.makeClient()
+            _ = await client.launch()
+            _ = ProcessorTime.atFirstContent()
+            withExtendedLifetime(client) {}
             return 0
         }
         guard let originText else { throw CommandError("'launch-once' needs --origin (or --until-content)") }

@@ -19,12 +19,13 @@ public enum HeadlessCommand {
               stay's connection steps (dial, handshake, hello_ok, live, close), which --json always carries.
           scenarios
               Lists the shipped scenarios.
-          launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--baseline PROGRAM] [--json]
+          launch-clock [--launches N] [--latency MS] [--stay SECONDS] [--baseline PROGRAM] [--instructions] [--json]
               Times N cold launches with sealed files and N without (default 10 each), each a new process,
               against the demo box behind a loopback relay: program, models built, first content, live. The
               files come from one stay of at least --stay seconds (default: until every model holds something).
               Runs the C baseline (ftw-launch-baseline beside this program) on the same files and prints the
-              first content's ratio to it.
+              first content's ratio to it, by the wall clock and by processor time; --instructions also counts
+              one launch and one baseline run with valgrind's callgrind (the stable ratio, slow).
         """ + "\n" + pairingUsage + "\n" + soakUsage
 
     /// Runs the command in `arguments` (without the program's name) and returns the process's exit code.

@@ -27,6 +27,9 @@ public struct LaunchClock: Sendable {
     public var stay: Duration
     /// `ftw-launch-baseline`, run on the folder with sealed files after each launch with them; nil for none.
     public var baseline: URL?
+    /// Whether to count, with valgrind's callgrind, the instructions of one launch with sealed files and of one
+    /// baseline run on the same files: the stable measure of the two, slow (tens of seconds each).
+    public var countsInstructions: Bool
 
     /// Makes a clock.
     public init(
@@ -34,13 +37,15 @@ public struct LaunchClock: Sendable {
         latency: Duration,
         executable: URL,
         stay: Duration = .zero,
-        baseline: URL? = nil
+        baseline: URL? = nil,
+        countsInstructions: Bool = false
     ) {
         self.launches = launches
         self.latency = latency
         self.executable = executable
         self.stay = stay
         self.baseline = baseline
+        self.countsInstructions = countsInstructions
     }
 
     /// Starts the box and its relay, pairs and fills a folder with one stay, then times the launches, alternating
@@ -110,8 +115,80 @@ public struct LaunchClock: Sendable {
             withFiles: LaunchSeries(withFiles),
             withoutFiles: LaunchSeries(withoutFiles),
             baseline: baseline == nil ? nil : LaunchBaseline(baselineRuns),
+            instructions: countsInstructions
+                ? try await countInstructions(from: filled, site: site, scratch: root) : nil,
             writtenAtLaunch: written
         )
+    }
+
+    /// Callgrind's count, from `exec` to the first content, of one launch with sealed files and of one baseline run,
+    /// each on its own copy of `template`.
+    private func countInstructions(
+        from template: DataFolder,
+        site: SiteID,
+        scratch: URL
+    ) async throws -> LaunchInstructions {
+        guard let baseline else { throw LaunchClockError("counting instructions needs the C baseline (--baseline)") }
+        let client = try await Self.callgrind(executable, until: "*atFirstContent*", on: template, scratch: scratch) {
+            ["launch-once", "--data", $0, "--site", site.rawValue, "--until-content"]
+        }
+        let floor = try await Self.callgrind(baseline, until: "ftw_at_first_content", on: template, scratch: scratch) {
+            [$0, "--origin", "0"]
+        }
+        return LaunchInstructions(client: client, baseline: floor)
+    }
+
+    /// The instructions `program` executed, every thread, from `exec` until it entered the function `marker` names
+    /// (callgrind dumps its count there), run under callgrind on a copy of `template` with the arguments `arguments`
+    /// makes from the copy's path.
+    private static func callgrind(
+        _ program: URL,
+        until marker: String,
+        on template: DataFolder,
+        scratch: URL,
+        _ arguments: (String) -> [String]
+    ) async throws -> Int {
+        let valgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+            .split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("valgrind") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        guard let valgrind else { throw LaunchClockError("counting instructions needs valgrind on PATH") }
+        let name = program.lastPathComponent
+        let folder = scratch.appendingPathComponent("counted-\(name)")
+        let dumps = scratch.appendingPathComponent("callgrind-\(name)")
+        try FileManager.default.copyItem(at: template.url, to: folder)
+        try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = [
+            "--tool=callgrind", "--dump-before=\(marker)", "--callgrind-out-file=\(dumps.path)/out",
+            "--log-file=\(dumps.path)/log", program.path,
+        ]
+        _ = try await runChild(valgrind, options + arguments(folder.path), passingOrigin: false)
+        guard let count = firstContentCount(in: dumps) else {
+            let log = (try? String(contentsOf: dumps.appendingPathComponent("log"), encoding: .utf8)) ?? ""
+            throw LaunchClockError("callgrind counted no first content for \(name) (no dump before \(marker)): \(log)")
+        }
+        return count
+    }
+
+    /// The count of the first dump callgrind wrote in `folder` on entering the marker: the instructions until then.
+    private static func firstContentCount(in folder: URL) -> Int? {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix("out") }
+            .sorted {
+                (Int($0.split(separator: ".").last ?? "") ?? .max) < (Int($1.split(separator: ".").last ?? "") ?? .max)
+            }
+        for name in names {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+                continue
+            }
+            let lines = text.split(separator: "\n")
+            guard lines.contains(where: { $0.hasPrefix("desc: Trigger:") && $0.lowercased().contains("before") }),
+                let total = lines.first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") })
+            else { continue }
+            return total.split(separator: " ").last.flatMap { Int($0) }
+        }
+        return nil
     }
 
     /// What a launch that builds every model and draws the sealed files, with no network, changed in a copy of

@@ -34,11 +34,13 @@ public struct LaunchProbe: Sendable {
         let built = Date()
         let drawn = await client.launch()
         let content = Date()
+        let contentCPU = ProcessorTime.atFirstContent()
         let live = try await untilLive(client)
         return LaunchTimes(
             mainMs: Self.ms(origin, main),
             builtMs: Self.ms(origin, built),
             contentMs: Self.ms(origin, content),
+            contentCPUMs: contentCPU,
             liveMs: Self.ms(origin, live),
             drawn: drawn
         )

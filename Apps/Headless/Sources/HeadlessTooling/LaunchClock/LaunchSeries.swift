@@ -8,6 +8,8 @@ public struct LaunchSeries: Sendable, Hashable, Codable {
     public var built: LaunchSpread
     /// Until the sealed files were drawn.
     public var content: LaunchSpread
+    /// The processor time the process had used at the first content.
+    public var contentCPU: LaunchSpread
     /// Until the first live reading.
     public var live: LaunchSpread
     /// Building every model and reading every file.
@@ -21,6 +23,7 @@ public struct LaunchSeries: Sendable, Hashable, Codable {
         main = LaunchSpread(launches.map(\.mainMs))
         built = LaunchSpread(launches.map(\.builtMs))
         content = LaunchSpread(launches.map(\.contentMs))
+        contentCPU = LaunchSpread(launches.map(\.contentCPUMs))
         live = LaunchSpread(launches.map(\.liveMs))
         buildAndRead = LaunchSpread(launches.map(\.buildAndReadMs))
         buildAndReadShare = live.median > 0 ? buildAndRead.median / live.median : 0
