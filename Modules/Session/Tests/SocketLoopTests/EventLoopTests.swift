@@ -66,6 +66,22 @@ private actor LoopBound {
         #expect(await LoopBound(loop: loop).isOnLoop())
     }
 
+    #if DEBUG
+    /// A nonisolated async call from a task on the loop continues in the job it was made in: the loop runs a task's
+    /// job as isolated to nothing. Run as isolated to the loop, each such call left that isolation and went back
+    /// through the run queue (eleven jobs a live frame on the real path).
+    @Test func aNonisolatedCallFromATaskOnTheLoopStaysInItsJob() async throws {
+        let loop = try EventLoop(name: "test.loop")
+        defer { loop.shutdown() }
+        let jobs = await withTaskExecutorPreference(loop) {
+            let before = loop.jobsRun
+            for _ in 0..<100 { await nonisolatedStep() }
+            return loop.jobsRun - before
+        }
+        #expect(jobs < 10)
+    }
+    #endif
+
     @Test func workKeepsTheOrderItWasQueuedIn() async throws {
         let loop = try EventLoop(name: "test.loop")
         defer { loop.shutdown() }
@@ -113,6 +129,9 @@ private actor LoopBound {
     }
     #endif
 }
+
+/// A nonisolated async function that suspends nowhere: calling it from an isolated context hops to no actor.
+@inline(never) private nonisolated func nonisolatedStep() async {}
 
 /// Integers appended from the loop's thread, read by the test afterwards.
 private final class Order: @unchecked Sendable {
