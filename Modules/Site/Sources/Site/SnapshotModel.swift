@@ -103,8 +103,8 @@ public actor SnapshotModel: ClientService {
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
-        for await event in sessionEvents {
-            guard case .telemetry(let frame) = event else { continue }
+        await sessionEvents.forEach { event in
+            guard case .telemetry(let frame) = event else { return }
             apply(frame)
         }
     }

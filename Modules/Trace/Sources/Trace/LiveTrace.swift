@@ -94,7 +94,7 @@ public actor LiveTrace: ClientService {
         await restore()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeWhileLive() }
-            for await event in sessionEvents { handle(event) }
+            await sessionEvents.forEach { handle($0) }
             group.cancelAll()
         }
     }
