@@ -40,6 +40,8 @@ public final class EventLoop: @unchecked Sendable {
     /// The loop's name, which its thread carries.
     public let name: String
     private let poller: Poller
+    /// The serial executor actors pinned to the loop share (``asUnownedSerialExecutor()``).
+    private let isolation = LoopIsolation()
     private let inbox = Mutex(Inbox())
     /// Set with the inbox's lock held whenever it gets work (or a stop), so the loop looks at the inbox only then.
     private let hasRemoteWork = Atomic(false)
@@ -55,6 +57,7 @@ public final class EventLoop: @unchecked Sendable {
     public init(name: String = "ftw.loop") throws(EventLoopError) {
         self.name = name
         poller = try Poller()
+        isolation.loop = self
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             LoopThread.set(self)
@@ -207,6 +210,11 @@ public final class EventLoop: @unchecked Sendable {
             // eleven jobs a live frame. An actor pinned to the loop is still isolated here, which `checkIsolated()`
             // confirms by the thread.
             job.runSynchronously(on: asUnownedTaskExecutor())
+        case .isolatedJob(let job):
+            #if DEBUG
+            jobCount.add(1, ordering: .relaxed)
+            #endif
+            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         case .closure(let closure):
             closure()
         }
@@ -254,9 +262,10 @@ extension EventLoop: TaskExecutor, SerialExecutor {
         UnownedTaskExecutor(ordinary: self)
     }
 
-    /// The loop as an actor's serial executor.
+    /// The loop as an actor's serial executor: one object per loop whose jobs run isolated to it, so actors pinned
+    /// to one loop switch between each other inline (a task's own jobs run isolated to nothing).
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
+        UnownedSerialExecutor(ordinary: isolation)
     }
 
     /// Traps unless called on the loop's thread: what `assumeIsolated` relies on.
@@ -270,15 +279,40 @@ extension EventLoop: TaskExecutor, SerialExecutor {
     }
 }
 
+/// The loop's serial executor: what an actor pinned to the loop is isolated to. Its jobs run on the loop's thread
+/// isolated to it (and preferring the loop as their task executor), where a task's own jobs run isolated to nothing.
+final class LoopIsolation: SerialExecutor, @unchecked Sendable {
+    // @unchecked: `loop` is set once, right after the loop is made, before anything can enqueue.
+    unowned(unsafe) var loop: EventLoop!
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        loop.submit(.isolatedJob(UnownedJob(job)))
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    func checkIsolated() {
+        loop.checkIsolated()
+    }
+
+    func isIsolatingCurrentContext() -> Bool? {
+        loop.inEventLoop
+    }
+}
+
 /// Something the loop runs: a Swift job, or a closure from the socket layer.
 enum LoopWork {
     case job(UnownedJob)
+    /// A job of an actor pinned to the loop.
+    case isolatedJob(UnownedJob)
     case closure(@Sendable () -> Void)
 
     /// Runs work that arrived after the loop stopped somewhere it still can.
     func runAfterExit() {
         switch self {
-        case .job(let job): globalConcurrentExecutor.enqueue(job)
+        case .job(let job), .isolatedJob(let job): globalConcurrentExecutor.enqueue(job)
         case .closure(let closure): closure()
         }
     }

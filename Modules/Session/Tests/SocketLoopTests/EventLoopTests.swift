@@ -28,6 +28,15 @@ private actor LoopBound {
         loop.preconditionIsolated()
         return loop.inEventLoop
     }
+
+    #if DEBUG
+    /// Calls `other` `times` times; returns how many jobs the loop ran meanwhile.
+    func call(_ other: LoopBound, times: Int) async -> Int {
+        let before = loop.jobsRun
+        for _ in 0..<times { _ = await other.isOnLoop() }
+        return loop.jobsRun - before
+    }
+    #endif
 }
 
 @Suite struct EventLoopTests {
@@ -77,6 +86,21 @@ private actor LoopBound {
             let before = loop.jobsRun
             for _ in 0..<100 { await nonisolatedStep() }
             return loop.jobsRun - before
+        }
+        #expect(jobs < 10)
+    }
+    #endif
+
+    #if DEBUG
+    /// Two actors pinned to one loop call each other inline: they share its serial executor, so a call between them
+    /// needs no job of its own.
+    @Test func actorsPinnedToOneLoopCallEachOtherInline() async throws {
+        let loop = try EventLoop(name: "test.loop")
+        defer { loop.shutdown() }
+        let first = LoopBound(loop: loop)
+        let second = LoopBound(loop: loop)
+        let jobs = await withTaskExecutorPreference(loop) {
+            await first.call(second, times: 100)
         }
         #expect(jobs < 10)
     }
