@@ -61,8 +61,12 @@ enum ConnectionRunner {
                 await stop.wait()
                 await carrier.close()
             }
-            for await event in carrier.incoming {
-                session.report(.carrier(generation: generation, event))
+            if let relay = carrier as? RelayCarrier {
+                await relay.forEachEvent(isolation: session) { session.report(.carrier(generation: generation, $0)) }
+            } else {
+                for await event in carrier.incoming {
+                    session.report(.carrier(generation: generation, event))
+                }
             }
             session.report(.carrierEnded(generation: generation, reason: "the carrier ended"))
             group.cancelAll()
