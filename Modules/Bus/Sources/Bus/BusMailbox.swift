@@ -98,33 +98,61 @@ final class BusMailbox<Event: Sendable>: Sendable {
     /// cancelled. An event already waiting is returned without suspending.
     @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Event? {
-        if let ready = state.withLock({ $0.take() }) {
-            #if DEBUG
-            handOffs.taken()
-            #endif
-            return ready
-        }
+        if let ready = takeReady() { return ready }
         if Task.isCancelled {
             cancel()
             return nil
         }
-        let event = await withTaskCancellationHandler {
-            await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Event?, Never>) in
-                let ready = state.withLock { state -> Event?? in
-                    if let ready = state.take() { return ready }
-                    if state.waiter != nil { Self.secondReader() }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
+        return await withTaskCancellationHandler {
+            await wait(isolation: actor)
         } onCancel: {
             self.cancel()
+        }
+    }
+
+    /// Hands every event to `body` until the queue ends or the consuming task is cancelled, under one cancellation
+    /// handler for the whole loop: ``next(isolation:)`` installs one around each wait, and each costs the runtime two
+    /// updates of the task's status records under its lock, for a consumer that a live stream resumes every second.
+    @inlinable
+    func forEach(isolation actor: isolated (any Actor)?, _ body: (Event) -> Void) async {
+        await withTaskCancellationHandler(
+            operation: {
+                while let event = await wait(isolation: actor) { body(event) }
+            },
+            onCancel: { self.cancel() },
+            isolation: actor
+        )
+    }
+
+    /// The next event, waiting for it with no cancellation handler of its own: ``forEach(isolation:_:)``'s one ends
+    /// the queue on cancellation, and that resumes this wait with nil.
+    @inlinable
+    func wait(isolation actor: isolated (any Actor)?) async -> Event? {
+        if let ready = takeReady() { return ready }
+        let event = await withUnsafeContinuation(isolation: actor) {
+            (continuation: UnsafeContinuation<Event?, Never>) in
+            let ready = state.withLock { state -> Event?? in
+                if let ready = state.take() { return ready }
+                if state.waiter != nil { Self.secondReader() }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
         #if DEBUG
         if event != nil { handOffs.taken() }
         #endif
         return event
+    }
+
+    /// What is queued or the end, without waiting; nil when the consumer must wait.
+    @inlinable
+    func takeReady() -> Event?? {
+        let ready = state.withLock { $0.take() }
+        #if DEBUG
+        if ready != nil { handOffs.taken() }
+        #endif
+        return ready
     }
 
     /// Traps: two tasks waited on one stream, and one of them would have waited forever.

@@ -66,6 +66,48 @@ import Testing
         bus.publish(1)
     }
 
+    @Test func aForEachConsumerGetsEveryEventInOrderAndEndsWithTheBus() async {
+        let bus = EventBus<Int>()
+        let stream = bus.subscribe()
+        bus.publish(1)
+        let consumer = Task {
+            var seen: [Int] = []
+            await stream.forEach { seen.append($0) }
+            return seen
+        }
+        bus.publish(2)
+        bus.publish(3)
+        bus.finish()
+        #expect(await consumer.value == [1, 2, 3])
+    }
+
+    @Test func aForEachConsumerEndsWhenItsTaskIsCancelledAndLeavesTheBus() async {
+        let bus = EventBus<Int>()
+        let stream = bus.subscribe()
+        let (firstSeen, seen) = AsyncStream.makeStream(of: Int.self)
+        let consumer = Task {
+            var count = 0
+            await stream.forEach { value in
+                count += 1
+                seen.yield(value)
+            }
+            return count
+        }
+        bus.publish(1)
+        var firsts = firstSeen.makeAsyncIterator()
+        #expect(await firsts.next() == 1)
+        consumer.cancel()
+        // A bound, not a wait for an outcome: a consumer that missed its cancellation would wait forever.
+        let ended = OneShot<Int?>()
+        Task { _ = ended.fulfil(await consumer.value) }
+        Task {
+            try? await ContinuousClock().sleep(for: .seconds(10))
+            _ = ended.fulfil(nil)
+        }
+        #expect(await ended.value == 1, "a cancelled consumer stops waiting and takes nothing more")
+        #expect(bus.subscriberCount == 0, "a cancelled subscriber costs the publisher nothing")
+    }
+
     @Test func aSubscriberAfterTheBusFinishedGetsAnEndedStream() async {
         let bus = EventBus<Int>()
         bus.finish()

@@ -6,6 +6,10 @@ import SessionInterface
 /// the carrier's next event only once the session has handled the last, so a flood waits in the carrier's inbox and
 /// TCP, not in the session's memory.
 ///
+/// It runs isolated to the session, so a carrier event is handed over as a plain call: under the client's executor
+/// preference every hop between the session and a nonisolated runner went back through the loop's run queue, two
+/// jobs a live frame.
+///
 /// It decides nothing: the session's loop does, from what this reports. Only the dial is cancelled by a stop (a
 /// socket connect gives up); an open carrier is closed the way a peer expects, with a close frame and a brief,
 /// bounded wait for the answer, because a dropped socket reads as a lost network on the other side (1006). A dial
@@ -16,7 +20,7 @@ enum ConnectionRunner {
         dialer: any CarrierDialer,
         outbox: AsyncStream<[UInt8]>,
         stop: StopSignal,
-        session: LiveSession
+        session: isolated LiveSession
     ) async {
         let dialled = await stop.race { () async -> Result<any Carrier, SessionError> in
             do throws(SessionError) {
@@ -32,7 +36,7 @@ enum ConnectionRunner {
         case .failure where stop.isStopped:
             return
         case .failure(let error):
-            await session.report(.dialed(generation: generation, .failure(error)))
+            session.report(.dialed(generation: generation, .failure(error)))
             return
         case .success(let opened) where stop.isStopped || Task.isCancelled:
             await opened.close()
@@ -40,7 +44,7 @@ enum ConnectionRunner {
         case .success(let opened):
             carrier = opened
         }
-        await session.report(.dialed(generation: generation, .success(carrier)))
+        session.report(.dialed(generation: generation, .success(carrier)))
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await message in outbox {
@@ -57,10 +61,14 @@ enum ConnectionRunner {
                 await stop.wait()
                 await carrier.close()
             }
-            for await event in carrier.incoming {
-                await session.report(.carrier(generation: generation, event))
+            if let relay = carrier as? RelayCarrier {
+                await relay.forEachEvent(isolation: session) { session.report(.carrier(generation: generation, $0)) }
+            } else {
+                for await event in carrier.incoming {
+                    session.report(.carrier(generation: generation, event))
+                }
             }
-            await session.report(.carrierEnded(generation: generation, reason: "the carrier ended"))
+            session.report(.carrierEnded(generation: generation, reason: "the carrier ended"))
             group.cancelAll()
         }
         await carrier.close()

@@ -80,6 +80,8 @@ public actor LiveSession: BoxSession, ClientService {
     var openRunners = 0
     /// Callers of ``close()`` waiting for the last runner to finish.
     var closeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Where the session runs (``unownedExecutor``).
+    let isolation: ActorIsolation
 
     /// Makes a session; nothing happens until ``run()`` runs and a phase in front is set.
     ///
@@ -92,6 +94,8 @@ public actor LiveSession: BoxSession, ClientService {
     ///   - random: Backoff jitter and command ids.
     ///   - log: Where the asks log (category `asks`) and the connection's story (category `session`) go.
     ///   - events: The bus to publish on.
+    ///   - executor: The serial executor shared with the client's models (a live client's event loop); nil for a
+    ///     queue of the session's own.
     public init(
         dialer: any CarrierDialer,
         identity: SessionIdentity,
@@ -100,8 +104,10 @@ public actor LiveSession: BoxSession, ClientService {
         wallClock: any WallClock,
         random: any RandomSource,
         log: any LogSink,
-        events: EventBus<SessionEvent>
+        events: EventBus<SessionEvent>,
+        executor: (any SerialExecutor)?
     ) {
+        isolation = ActorIsolation(sharing: executor)
         self.dialer = dialer
         self.clock = clock
         self.log = log

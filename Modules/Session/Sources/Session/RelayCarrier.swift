@@ -15,6 +15,8 @@ final class RelayCarrier: Carrier {
 
     let incoming: AsyncStream<CarrierEvent>
     private let connection: WebSocketConnection
+    private let ended = Ended()
+    private let onClose: @Sendable (Int, String) -> Void
 
     /// Wraps an open connection.
     ///
@@ -23,23 +25,59 @@ final class RelayCarrier: Carrier {
     ///   - onClose: Told the close code and reason when the relay (or the network) ends the socket.
     init(connection: WebSocketConnection, onClose: @escaping @Sendable (Int, String) -> Void) {
         self.connection = connection
-        let ended = Ended()
+        self.onClose = onClose
+        let ended = ended
         incoming = AsyncStream<CarrierEvent>(unfolding: {
             guard !ended.value.withLock({ $0 }) else { return nil }
             do throws(WebSocketError) {
-                switch try await connection.receive() {
-                case .text(let word): return .control(word)
-                case .binary(let bytes): return .binary(bytes)
-                }
+                return Self.event(try await connection.receive())
             } catch {
-                if error.code == .cancelled { return nil }
-                ended.value.withLock { $0 = true }
-                let code = Int(error.closeCode ?? WebSocketCloseCode.abnormalClosure)
-                let reason = error.closeReason ?? error.message
-                onClose(code, reason)
-                return .closed(code: code, reason: reason)
+                return Self.end(error, ended: ended, onClose: onClose)
             }
         })
+    }
+
+    /// Hands every event to `body` on `actor` until the socket's end (told as `.closed`) or the task's cancellation,
+    /// as ``incoming`` gives them: the session's reader, which every live frame resumes, without the stream's
+    /// nonisolated step (a hop off the session and back on every frame) and with one cancellation handler for the
+    /// whole loop.
+    func forEachEvent(isolation actor: isolated (any Actor)?, _ body: (CarrierEvent) -> Void) async {
+        await withTaskCancellationHandler(
+            operation: {
+                while !ended.value.withLock({ $0 }) {
+                    do throws(WebSocketError) {
+                        body(Self.event(try await connection.receiveInLoop(isolation: actor)))
+                    } catch {
+                        guard let end = Self.end(error, ended: ended, onClose: onClose) else { return }
+                        body(end)
+                    }
+                }
+            },
+            onCancel: { [connection] in connection.cancelReceivers() },
+            isolation: actor
+        )
+    }
+
+    /// A message as the session sees it: the relay's control words in text, Noise messages in binary.
+    private static func event(_ message: WebSocketMessage) -> CarrierEvent {
+        switch message {
+        case .text(let word): .control(word)
+        case .binary(let bytes): .binary(bytes)
+        }
+    }
+
+    /// The socket's end as the session sees it, reported once; nil when the reader was cancelled.
+    private static func end(
+        _ error: WebSocketError,
+        ended: Ended,
+        onClose: @Sendable (Int, String) -> Void
+    ) -> CarrierEvent? {
+        if error.code == .cancelled { return nil }
+        ended.value.withLock { $0 = true }
+        let code = Int(error.closeCode ?? WebSocketCloseCode.abnormalClosure)
+        let reason = error.closeReason ?? error.message
+        onClose(code, reason)
+        return .closed(code: code, reason: reason)
     }
 
     func send(_ message: [UInt8]) async throws(SessionError) {

@@ -40,6 +40,8 @@ public final class EventLoop: @unchecked Sendable {
     /// The loop's name, which its thread carries.
     public let name: String
     private let poller: Poller
+    /// The serial executor actors pinned to the loop share (``asUnownedSerialExecutor()``).
+    private let isolation = LoopIsolation()
     private let inbox = Mutex(Inbox())
     /// Set with the inbox's lock held whenever it gets work (or a stop), so the loop looks at the inbox only then.
     private let hasRemoteWork = Atomic(false)
@@ -55,6 +57,7 @@ public final class EventLoop: @unchecked Sendable {
     public init(name: String = "ftw.loop") throws(EventLoopError) {
         self.name = name
         poller = try Poller()
+        isolation.loop = self
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             LoopThread.set(self)
@@ -188,9 +191,29 @@ public final class EventLoop: @unchecked Sendable {
         }
     }
 
+    #if DEBUG
+    /// Debug builds: the Swift jobs the loop has run, so a test can tell how often a task went back through the run
+    /// queue.
+    package var jobsRun: Int { jobCount.load(ordering: .relaxed) }
+    private let jobCount = Atomic(0)
+    #endif
+
     private func run(_ work: LoopWork) {
         switch work {
         case .job(let job):
+            #if DEBUG
+            jobCount.add(1, ordering: .relaxed)
+            #endif
+            // As a task executor only: a job isolated to nothing runs as such, so the nonisolated async calls of a
+            // frame's way (the carrier's stream, the WebSocket's receive) continue inline. Run as isolated to the
+            // loop, every one of them counted as leaving the loop's isolation and went back through the run queue:
+            // eleven jobs a live frame. An actor pinned to the loop is still isolated here, which `checkIsolated()`
+            // confirms by the thread.
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        case .isolatedJob(let job):
+            #if DEBUG
+            jobCount.add(1, ordering: .relaxed)
+            #endif
             job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         case .closure(let closure):
             closure()
@@ -239,9 +262,10 @@ extension EventLoop: TaskExecutor, SerialExecutor {
         UnownedTaskExecutor(ordinary: self)
     }
 
-    /// The loop as an actor's serial executor.
+    /// The loop as an actor's serial executor: one object per loop whose jobs run isolated to it, so actors pinned
+    /// to one loop switch between each other inline (a task's own jobs run isolated to nothing).
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
+        UnownedSerialExecutor(ordinary: isolation)
     }
 
     /// Traps unless called on the loop's thread: what `assumeIsolated` relies on.
@@ -255,15 +279,40 @@ extension EventLoop: TaskExecutor, SerialExecutor {
     }
 }
 
+/// The loop's serial executor: what an actor pinned to the loop is isolated to. Its jobs run on the loop's thread
+/// isolated to it (and preferring the loop as their task executor), where a task's own jobs run isolated to nothing.
+final class LoopIsolation: SerialExecutor, @unchecked Sendable {
+    // @unchecked: `loop` is set once, right after the loop is made, before anything can enqueue.
+    unowned(unsafe) var loop: EventLoop!
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        loop.submit(.isolatedJob(UnownedJob(job)))
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    func checkIsolated() {
+        loop.checkIsolated()
+    }
+
+    func isIsolatingCurrentContext() -> Bool? {
+        loop.inEventLoop
+    }
+}
+
 /// Something the loop runs: a Swift job, or a closure from the socket layer.
 enum LoopWork {
     case job(UnownedJob)
+    /// A job of an actor pinned to the loop.
+    case isolatedJob(UnownedJob)
     case closure(@Sendable () -> Void)
 
     /// Runs work that arrived after the loop stopped somewhere it still can.
     func runAfterExit() {
         switch self {
-        case .job(let job): globalConcurrentExecutor.enqueue(job)
+        case .job(let job), .isolatedJob(let job): globalConcurrentExecutor.enqueue(job)
         case .closure(let closure): closure()
         }
     }

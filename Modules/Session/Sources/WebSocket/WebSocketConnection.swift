@@ -141,26 +141,58 @@ public final class WebSocketConnection: Sendable {
     public func receive() async throws(WebSocketError) -> WebSocketMessage {
         let id = makeID()
         let result = await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                let (immediate, unpark) = state.withLock { state -> (Result<WebSocketMessage, WebSocketError>?, Bool) in
-                    if !state.inbox.isEmpty {
-                        let unpark = state.isReaderParked
-                        state.isReaderParked = false
-                        return (.success(state.inbox.removeFirst()), unpark)
-                    }
-                    if let outcome = state.phase.outcome { return (.failure(outcome), false) }
-                    if Task.isCancelled { return (.failure(Self.cancellation), false) }
-                    state.receivers.append(Waiter(id: id, continuation: continuation))
-                    return (nil, false)
-                }
-                if unpark { continueReading() }
-                if let immediate { continuation.resume(returning: immediate) }
-            }
+            await awaitMessage(id: id)
         } onCancel: {
             let waiter = state.withLock { state in state.receivers.removeFirst { $0.id == id } }
             waiter?.continuation.resume(returning: .failure(Self.cancellation))
         }
         return try result.get()
+    }
+
+    /// ``receive()`` for a reading loop that handles cancellation once for all its calls (``cancelReceivers()`` in
+    /// its handler), on the loop's caller's isolation: a receive of its own installs a cancellation handler each
+    /// time, and each costs the runtime two updates of the task's status records under its lock.
+    ///
+    /// - Throws: As ``receive()``; ``WebSocketError/Code/cancelled`` once the task is cancelled.
+    package func receiveInLoop(
+        isolation actor: isolated (any Actor)?
+    ) async throws(WebSocketError) -> WebSocketMessage {
+        try await awaitMessage(id: makeID(), isolation: actor).get()
+    }
+
+    /// Fails every waiting ``receiveInLoop(isolation:)`` with ``WebSocketError/Code/cancelled``: its task was
+    /// cancelled. A later call sees the cancellation itself.
+    package func cancelReceivers() {
+        let waiters = state.withLock { state in
+            defer { state.receivers.removeAll() }
+            return state.receivers
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: .failure(Self.cancellation)) }
+    }
+
+    /// How many receives wait for a message now.
+    package var waitingReceivers: Int { state.withLock { $0.receivers.count } }
+
+    /// The next message or the outcome, waiting for it as the receiver `id`.
+    private func awaitMessage(
+        id: UInt64,
+        isolation actor: isolated (any Actor)? = #isolation
+    ) async -> Result<WebSocketMessage, WebSocketError> {
+        await withUnsafeContinuation(isolation: actor) { continuation in
+            let (immediate, unpark) = state.withLock { state -> (Result<WebSocketMessage, WebSocketError>?, Bool) in
+                if !state.inbox.isEmpty {
+                    let unpark = state.isReaderParked
+                    state.isReaderParked = false
+                    return (.success(state.inbox.removeFirst()), unpark)
+                }
+                if let outcome = state.phase.outcome { return (.failure(outcome), false) }
+                if Task.isCancelled { return (.failure(Self.cancellation), false) }
+                state.receivers.append(Waiter(id: id, continuation: continuation))
+                return (nil, false)
+            }
+            if unpark { continueReading() }
+            if let immediate { continuation.resume(returning: immediate) }
+        }
     }
 
     /// Sends a ping and waits for the pong that answers it (or a later one).

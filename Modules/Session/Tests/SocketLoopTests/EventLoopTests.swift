@@ -28,6 +28,15 @@ private actor LoopBound {
         loop.preconditionIsolated()
         return loop.inEventLoop
     }
+
+    #if DEBUG
+    /// Calls `other` `times` times; returns how many jobs the loop ran meanwhile.
+    func call(_ other: LoopBound, times: Int) async -> Int {
+        let before = loop.jobsRun
+        for _ in 0..<times { _ = await other.isOnLoop() }
+        return loop.jobsRun - before
+    }
+    #endif
 }
 
 @Suite struct EventLoopTests {
@@ -65,6 +74,37 @@ private actor LoopBound {
         defer { loop.shutdown() }
         #expect(await LoopBound(loop: loop).isOnLoop())
     }
+
+    #if DEBUG
+    /// A nonisolated async call from a task on the loop continues in the job it was made in: the loop runs a task's
+    /// job as isolated to nothing. Run as isolated to the loop, each such call left that isolation and went back
+    /// through the run queue (eleven jobs a live frame on the real path).
+    @Test func aNonisolatedCallFromATaskOnTheLoopStaysInItsJob() async throws {
+        let loop = try EventLoop(name: "test.loop")
+        defer { loop.shutdown() }
+        let jobs = await withTaskExecutorPreference(loop) {
+            let before = loop.jobsRun
+            for _ in 0..<100 { await nonisolatedStep() }
+            return loop.jobsRun - before
+        }
+        #expect(jobs < 10)
+    }
+    #endif
+
+    #if DEBUG
+    /// Two actors pinned to one loop call each other inline: they share its serial executor, so a call between them
+    /// needs no job of its own.
+    @Test func actorsPinnedToOneLoopCallEachOtherInline() async throws {
+        let loop = try EventLoop(name: "test.loop")
+        defer { loop.shutdown() }
+        let first = LoopBound(loop: loop)
+        let second = LoopBound(loop: loop)
+        let jobs = await withTaskExecutorPreference(loop) {
+            await first.call(second, times: 100)
+        }
+        #expect(jobs < 10)
+    }
+    #endif
 
     @Test func workKeepsTheOrderItWasQueuedIn() async throws {
         let loop = try EventLoop(name: "test.loop")
@@ -113,6 +153,9 @@ private actor LoopBound {
     }
     #endif
 }
+
+/// A nonisolated async function that suspends nowhere: calling it from an isolated context hops to no actor.
+@inline(never) private nonisolated func nonisolatedStep() async {}
 
 /// Integers appended from the loop's thread, read by the test afterwards.
 private final class Order: @unchecked Sendable {

@@ -182,6 +182,38 @@ struct LoopbackTests {
         }
     }
 
+    @Test func aReadingLoopCancelledWhileItWaitsEndsWithCancelledAndLosesNoMessage() async throws {
+        try await withServer(handler: echoHandler) { server in
+            let client = try await connect(to: server)
+            let waiting = Task { () -> WebSocketError.Code? in
+                await withTaskCancellationHandler {
+                    do throws(WebSocketError) {
+                        _ = try await client.receiveInLoop(isolation: nil)
+                        return nil
+                    } catch {
+                        return error.code
+                    }
+                } onCancel: {
+                    client.cancelReceivers()
+                }
+            }
+            while client.waitingReceivers == 0 { await Task.yield() }
+            waiting.cancel()
+            // A bound, not a wait for an outcome: a receive the loop's cancellation missed would wait forever.
+            let (outcomes, outcome) = AsyncStream.makeStream(of: WebSocketError.Code?.self)
+            Task { outcome.yield(await waiting.value) }
+            Task {
+                try? await ContinuousClock().sleep(for: .seconds(10))
+                outcome.yield(nil)
+            }
+            var first = outcomes.makeAsyncIterator()
+            #expect(await first.next() == .some(.cancelled))
+            try await client.send(.text("still here"))
+            #expect(try await client.receive() == .text("still here"))
+            await client.close()
+        }
+    }
+
     @Test func sendingAfterCloseFailsWithClosed() async throws {
         try await withServer(handler: echoHandler) { server in
             let client = try await connect(to: server)

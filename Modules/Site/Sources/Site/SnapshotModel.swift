@@ -33,6 +33,7 @@ public actor SnapshotModel: ClientService {
         case live(SiteSnapshot, connection: Int, sinceMs: Int64)
     }
 
+    private let isolation: ActorIsolation
     private let site: SiteID
     private let store: (any SealedStore)?
     private let wallClock: any WallClock
@@ -59,6 +60,27 @@ public actor SnapshotModel: ClientService {
         sessionEvents: EventBus<SessionEvent>,
         wallClock: any WallClock
     ) {
+        self.init(site: site, store: store, sessionEvents: sessionEvents, wallClock: wallClock, executor: nil)
+    }
+
+    /// Makes the model on the serial executor the client's actors share, so a live frame the session publishes
+    /// resumes it as one job there.
+    ///
+    /// - Parameters:
+    ///   - site: The home whose `snapshot-<site>` file holds the readings.
+    ///   - store: Where they are sealed; nil keeps them in memory only.
+    ///   - sessionEvents: The session's bus: its live frames.
+    ///   - wallClock: Now, for when the snapshot is sealed.
+    ///   - executor: The serial executor shared with the session (a live client's event loop); nil for a queue of
+    ///     the model's own.
+    public init(
+        site: SiteID,
+        store: (any SealedStore)?,
+        sessionEvents: EventBus<SessionEvent>,
+        wallClock: any WallClock,
+        executor: (any SerialExecutor)?
+    ) {
+        isolation = ActorIsolation(sharing: executor)
         self.site = site
         self.store = store
         self.wallClock = wallClock
@@ -75,6 +97,9 @@ public actor SnapshotModel: ClientService {
             ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection), liveSinceMs: sinceMs)
         }
     }
+
+    /// Where the model runs: the executor given at its making, or a queue of its own.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { isolation.unownedExecutor }
 
     /// The model's word in logs and in the error a second ``run()`` throws.
     public nonisolated var serviceName: String { "snapshot" }
@@ -103,8 +128,8 @@ public actor SnapshotModel: ClientService {
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
-        for await event in sessionEvents {
-            guard case .telemetry(let frame) = event else { continue }
+        await sessionEvents.forEach { event in
+            guard case .telemetry(let frame) = event else { return }
             apply(frame)
         }
     }

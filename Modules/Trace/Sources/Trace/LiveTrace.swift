@@ -21,6 +21,7 @@ public actor LiveTrace: ClientService {
     /// Tells observers to redraw, and what became of the ring file.
     public nonisolated let events: EventBus<TraceEvent>
 
+    private let isolation: ActorIsolation
     let site: SiteID
     let store: (any SealedStore)?
     let clock: any Clock<Duration>
@@ -73,6 +74,39 @@ public actor LiveTrace: ClientService {
         wallClock: any WallClock,
         configuration: TraceConfiguration = TraceConfiguration()
     ) {
+        self.init(
+            site: site,
+            store: store,
+            sessionEvents: sessionEvents,
+            clock: clock,
+            wallClock: wallClock,
+            configuration: configuration,
+            executor: nil
+        )
+    }
+
+    /// Makes the trace on the serial executor the client's actors share, so a live frame the session publishes
+    /// resumes it as one job there.
+    ///
+    /// - Parameters:
+    ///   - site: The home, whose `ring-<site>` file the trace keeps.
+    ///   - store: Where the ring file is sealed; nil keeps the trace in memory only.
+    ///   - sessionEvents: The session's bus: live frames, and when the stream comes and goes.
+    ///   - clock: Paces the ring file's writes.
+    ///   - wallClock: Now, for ``missed()``.
+    ///   - configuration: The window, the sources' cadences, the capacity.
+    ///   - executor: The serial executor shared with the session (a live client's event loop); nil for a queue of
+    ///     the trace's own.
+    public init(
+        site: SiteID,
+        store: (any SealedStore)?,
+        sessionEvents: EventBus<SessionEvent>,
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        configuration: TraceConfiguration = TraceConfiguration(),
+        executor: (any SerialExecutor)?
+    ) {
+        isolation = ActorIsolation(sharing: executor)
         self.site = site
         self.store = store
         self.clock = clock
@@ -94,10 +128,13 @@ public actor LiveTrace: ClientService {
         await restore()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeWhileLive() }
-            for await event in sessionEvents { handle(event) }
+            await sessionEvents.forEach { handle($0) }
             group.cancelAll()
         }
     }
+
+    /// Where the trace runs: the executor given at its making, or a queue of its own.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { isolation.unownedExecutor }
 
     /// The trace's word in logs and in the error a second ``run()`` throws.
     public nonisolated var serviceName: String { "trace" }

@@ -57,16 +57,12 @@ enum RealClient {
     static func idle(data: String, site: String, seconds: Int) async throws {
         let client = try await open(data: data, site: site)
         _ = await client.launch()
-        // The bench waits as the client does, on the loop's timer: `Task.sleep` would be libdispatch's, whose first
-        // job starts its worker pool's monitor, and that wakes the process every second for good (1.2 context
-        // switches and 5 system calls a second, counted against the client before).
-        let clock = LoopClock(base: ContinuousClock(), loop: try EventLoop.shared())
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             await client.setPhase(.background)
             // Let the launch's own work finish before counting.
-            try await clock.sleep(for: .seconds(2))
-            try await measure(client, seconds: seconds, sleepingOn: clock)
+            try await sleep(for: .seconds(2))
+            try await measure(client, seconds: seconds)
             group.cancelAll()
         }
     }
@@ -76,9 +72,9 @@ enum RealClient {
         let deadline = ContinuousClock.now + .seconds(300)
         while await client.session.traffic.receivedMessages < warmUpFrames {
             guard ContinuousClock.now < deadline else { throw BenchError("the stream did not start in 300 s") }
-            try await Task.sleep(for: .milliseconds(200))
+            try await sleep(for: .milliseconds(200))
         }
-        try await Task.sleep(for: .seconds(2))
+        try await sleep(for: .seconds(2))
     }
 
     /// Waits until a window of `seconds` fits between two five-minute turns, 20 s after the last. At a turn a
@@ -91,20 +87,16 @@ enum RealClient {
         let settleMs: Int64 = 20_000
         let into = Int64(Date().timeIntervalSince1970 * 1_000) % turnMs
         if into < settleMs {
-            try await Task.sleep(for: .milliseconds(settleMs - into))
+            try await sleep(for: .milliseconds(settleMs - into))
         } else if into + Int64(seconds) * 1_000 + 2_000 > turnMs {
-            try await Task.sleep(for: .milliseconds(turnMs - into + settleMs))
+            try await sleep(for: .milliseconds(turnMs - into + settleMs))
         }
     }
 
-    private static func measure(
-        _ client: HeadlessClient,
-        seconds: Int,
-        sleepingOn clock: any Clock<Duration> = ContinuousClock()
-    ) async throws {
+    private static func measure(_ client: HeadlessClient, seconds: Int) async throws {
         let before = await client.session.traffic
         let usage = BenchWindow.open()
-        try await clock.sleep(for: .seconds(seconds))
+        try await sleep(for: .seconds(seconds))
         let inside = BenchWindow.close(since: usage)
         let after = await client.session.traffic
         let frames = after.receivedMessages - before.receivedMessages
@@ -115,13 +107,19 @@ enum RealClient {
         )
     }
 
+    /// Sleeps on the loop's timer, as the client does, rather than on libdispatch's.
+    private static func sleep(for duration: Duration) async throws {
+        guard let loop = try? EventLoop.shared() else { return try await Task.sleep(for: duration) }
+        try await LoopClock(base: ContinuousClock(), loop: loop).sleep(for: duration)
+    }
+
     /// Writes `line` at once: the parent waits on it through a pipe, where `print` would hold it in a buffer.
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     private static func stayForever() async throws {
-        while true { try await Task.sleep(for: .seconds(3_600)) }
+        while true { try await sleep(for: .seconds(3_600)) }
     }
 }
 

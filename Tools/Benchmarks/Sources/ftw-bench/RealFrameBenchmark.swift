@@ -5,8 +5,8 @@ import SessionTestSupport
 import Spawning
 import TLSCertificates
 
-/// `ftw-bench frame --real ws|wss [--seconds S] [--foreign]`: what one live frame costs a phone on the real path,
-/// against a C floor built and measured in the same run.
+/// `ftw-bench frame --real ws|wss [--seconds S] [--foreign] [--keep FOLDER]`: what one live frame costs a phone on
+/// the real path, against a C floor built and measured in the same run.
 ///
 /// An `ftw-demobox` process streams at 1 Hz over loopback to a phone paired with it, itself a child process that
 /// opens its data folder through `FTWClient` (``RealClient``) with the home screen and the battery open. Once the
@@ -25,34 +25,40 @@ import TLSCertificates
 /// other phone's frames are sealed for its own session, so this phone's open fails on each. The cost of one such
 /// frame is the phone's count with the neighbour less its count alone, over the frames the neighbour added; its
 /// floor is the failing open alone.
+///
+/// `--keep FOLDER` copies the phone's callgrind dumps there, for `callgrind_annotate` to say where a frame's
+/// instructions go.
 enum RealFrameBenchmark {
     static func run(arguments: [String]) async {
         var transport = "ws"
         var seconds = 60
         var foreign = false
+        var keep: URL?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "ws", "wss": transport = argument
             case "--seconds": seconds = rest.popFirst().flatMap(Int.init) ?? seconds
             case "--foreign": foreign = true
-            default: return print("usage: ftw-bench frame --real ws|wss [--seconds S] [--foreign]")
+            case "--keep": keep = rest.popFirst().map { URL(fileURLWithPath: $0) }
+            default: return print("usage: ftw-bench frame --real ws|wss [--seconds S] [--foreign] [--keep FOLDER]")
             }
         }
         do {
-            try await measure(transport: transport, seconds: seconds, foreign: foreign)
+            try await measure(transport: transport, seconds: seconds, foreign: foreign, keep: keep)
         } catch {
             print("frame --real: \(error)")
         }
     }
 
-    private static func measure(transport: String, seconds: Int, foreign: Bool) async throws {
+    private static func measure(transport: String, seconds: Int, foreign: Bool, keep: URL?) async throws {
         let box = try DemoBoxProcess(tls: transport == "wss")
         defer { box.stop() }
         let phone = try await box.pairPhone("phone")
         let client = [Tool.bench.path, "frame", "real-client", phone.data.path, phone.site.rawValue, String(seconds)]
         print("frame --real \(transport): a live frame at 1 Hz from ftw-demobox over loopback, \(seconds) s windows")
         let alone = try measureClient(client, in: box.folder.appending(path: "alone"))
+        if let keep { try keepDumps(of: box.folder.appending(path: "alone/callgrind"), in: keep) }
         let floor = try measureFloor(transport == "wss" ? "wss" : "open", box: box)
         report(transport: transport, client: alone, floor: floor)
         guard foreign else { return }
@@ -65,6 +71,17 @@ enum RealFrameBenchmark {
         let crowded = try measureClient(client, in: box.folder.appending(path: "crowded"), native: false)
         let failing = try measureFloor("foreign", box: box)
         reportForeign(alone: alone, crowded: crowded, floor: failing)
+    }
+
+    /// Copies the callgrind dumps in `folder` into `keep` (made if missing), replacing what is there under their names.
+    private static func keepDumps(of folder: URL, in keep: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: keep, withIntermediateDirectories: true)
+        for name in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let target = keep.appending(path: name)
+            try? files.removeItem(at: target)
+            try files.copyItem(at: folder.appending(path: name), to: target)
+        }
     }
 
     /// What callgrind, getrusage and perf counted in the phone's windows.

@@ -94,6 +94,9 @@ public final class HeadlessClient: Sendable {
         self.executor = executor
         let site = paired.site
         let events = EventBus<SessionEvent>()
+        // The actors every live frame reaches share the loop's serial executor, when the executor is a loop: a frame
+        // then resumes each of them as one job there, and the session's calls into them run inline.
+        let shared = executor as? any SerialExecutor
         let session = LiveSession(
             dialer: dialer,
             identity: paired.sessionIdentity,
@@ -102,7 +105,8 @@ public final class HeadlessClient: Sendable {
             wallClock: wallClock,
             random: random,
             log: log,
-            events: events
+            events: events,
+            executor: shared
         )
         let home = HomeModel(site: site, store: store, sessionEvents: events)
         self.session = session
@@ -111,7 +115,14 @@ public final class HeadlessClient: Sendable {
         self.paired = paired
         self.home = home
         self.wallClock = wallClock
-        trace = LiveTrace(site: site, store: store, sessionEvents: events, clock: clock, wallClock: wallClock)
+        trace = LiveTrace(
+            site: site,
+            store: store,
+            sessionEvents: events,
+            clock: clock,
+            wallClock: wallClock,
+            executor: shared
+        )
         history = HistoryModel(
             site: site,
             store: store,
@@ -133,7 +144,13 @@ public final class HeadlessClient: Sendable {
         chargers = ChargersModel(site: site, session: session, store: store, wallClock: wallClock, policy: policy)
         prefs = PrefsModel(site: site, session: session, store: store, wallClock: wallClock, policy: policy)
         status = StatusModel(site: site, session: session, store: store, wallClock: wallClock, policy: policy)
-        snapshot = SnapshotModel(site: site, store: store, sessionEvents: events, wallClock: wallClock)
+        snapshot = SnapshotModel(
+            site: site,
+            store: store,
+            sessionEvents: events,
+            wallClock: wallClock,
+            executor: shared
+        )
         pairing = PairingKeeper(paired: paired, store: store, sessionEvents: events)
     }
 
