@@ -1,3 +1,5 @@
+import BoxProtocol
+
 /// One series of the window, step by step: what a chart draws as one line.
 public struct HistoryColumn: Sendable, Hashable {
     /// The series name, such as `grid_w`.
@@ -21,5 +23,11 @@ public struct HistoryColumn: Sendable, Hashable {
     /// Every sample, oldest first.
     public var samples: [HistorySample] {
         values.indices.map { self[$0] }
+    }
+
+    /// How many steps hold a reading (a `.value` sample): what a launch reports it drew, counted on the values
+    /// without making a sample each (a cold start with 48 hours of four series would make 2 304 of them).
+    public var readings: Int {
+        values.reduce(0) { $0 + ($1 == TileData.missing ? 0 : 1) }
     }
 }

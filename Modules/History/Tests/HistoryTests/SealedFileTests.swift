@@ -38,6 +38,30 @@ import Testing
         #expect(Self.fiveTiles.contains(try #require(await later.tilesFileSize())), "still five tiles, not six")
     }
 
+    /// A relaunch draws from the file the very window the model drew before it was killed, sample for sample: at
+    /// several hours of the day (the tile still filling nearly empty or nearly full), with and without gaps the box
+    /// named; and what a launch reports it drew (`readings`) is the count of the window's readings.
+    @Test(arguments: [0, 5, 11, 12, 23], [false, true])
+    func aRelaunchDrawsTheWindowTheModelDrew(hoursLater: Int, withGaps: Bool) async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let atMs = HistoryWorld.tenOhOne + Int64(hoursLater) * 60 * HistoryWorld.minute
+        let gaps =
+            withGaps
+            ? [HistGap(fromMs: atMs - 30 * 60 * HistoryWorld.minute, toMs: atMs - 1_500_000, reason: .evicted)] : []
+        let primed = HistoryWorld(originMs: atMs, folder: folder)
+        let drawn = await primed.run(box: ScriptedBox(gaps: gaps)) { _ in await primed.streamReturns() }.model.window
+        let relaunched = HistoryWorld(originMs: atMs, folder: folder)
+        let model = relaunched.model()
+        await model.restore()
+        let restored = await model.window
+        #expect(restored == drawn)
+        #expect(restored.columns.map(\.values).joined().contains { $0 != TileData.missing })
+        for column in restored.columns {
+            #expect(column.readings == column.samples.filter { if case .value = $0 { true } else { false } }.count)
+        }
+    }
+
     @Test func aTamperedTilesFileOpensAsEmpty() async throws {
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }

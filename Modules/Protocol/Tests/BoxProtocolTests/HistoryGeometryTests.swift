@@ -201,6 +201,22 @@ import Testing
         #expect(try TileData.decode([], series: 0, points: 0) == [])
     }
 
+    /// Word by word reads the same values as byte by byte, little-endian, for every shape a tile takes (one to
+    /// sixteen series, a point to a day of five-minute points) and every bit pattern.
+    @Test(arguments: [(1, 1), (4, 144), (4, 72), (16, 288), (3, 7)])
+    func decodesEveryValueAsItsFourLittleEndianBytes(_ series: Int, _ points: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let data = (0..<series * points * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let expected = (0..<series).map { column in
+            (0..<points).map { point in
+                let at = (column * points + point) * 4
+                return Int32(bitPattern: data[at..<at + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            }
+        }
+        #expect(try TileData.decode(data, series: series, points: points) == expected)
+        #expect(TileData.encode(expected) == data)
+    }
+
     @Test(arguments: [(2, 3), (3, 2), (1, 3), (-1, -6), (Int.max, 2), (1, 0), (Int.max, 0)])
     func refusesTileDataOfTheWrongSize(_ series: Int, _ points: Int) {
         let data = TileData.encode([[1, 2], [3, 4]])

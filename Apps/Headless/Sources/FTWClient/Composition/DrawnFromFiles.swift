@@ -43,9 +43,7 @@ public struct DrawnFromFiles: Sendable, Hashable, Codable, CustomStringConvertib
             fields += count > 0 ? 1 : 0
         }
         let window = await client.history.window
-        let steps = window.columns.reduce(0) { total, column in
-            total + column.samples.filter { if case .value = $0 { true } else { false } }.count
-        }
+        let steps = window.columns.reduce(0) { $0 + $1.readings }
         let models: [String: Bool] = [
             "chargers": await client.chargers.stored != nil,
             "prefs": await client.prefs.stored != nil,
