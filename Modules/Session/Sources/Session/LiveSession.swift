@@ -14,8 +14,8 @@ import Synchronization
 /// is logged (category `asks`), published, and counted per stay in front.
 ///
 /// ## Concurrency
-/// An actor, and a thin one: everything it knows is one ``SessionState`` value, whose transitions are synchronous and
-/// leave a list of ``SessionAction``s; the actor feeds each input to the state, then performs the actions in order
+/// An actor, and a thin one: everything it knows is one `SessionState` value, whose transitions are synchronous and
+/// leave a list of `SessionAction`s; the actor feeds each input to the state, then performs the actions in order
 /// (publish, log, send, answer a caller) and keeps what no value can hold (continuations, stop signals, the open
 /// connection's outbox). ``run()`` is its service: one loop that reacts to one stream of inputs (timers and the
 /// nudges of public methods) and then starts the work the state asked for as child tasks of its group — a
