@@ -21,6 +21,7 @@ import Testing
         private struct Seen {
             var frames = 0
             var framesOffLoop = 0
+            var framesInATask = 0
             var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         }
 
@@ -32,9 +33,11 @@ import Testing
         func look(_ event: SessionEvent) -> Bool {
             guard case .telemetry = event else { return false }
             let onLoop = loop.inEventLoop
+            let inATask = withUnsafeCurrentTask { $0 != nil }
             let ready = seen.withLock { seen in
                 seen.frames += 1
                 if !onLoop { seen.framesOffLoop += 1 }
+                if inATask { seen.framesInATask += 1 }
                 let frames = seen.frames
                 defer { seen.waiters.removeAll { $0.count <= frames } }
                 return seen.waiters.filter { $0.count <= frames }.map(\.continuation)
@@ -45,6 +48,8 @@ import Testing
 
         var frames: Int { seen.withLock(\.frames) }
         var framesOffLoop: Int { seen.withLock(\.framesOffLoop) }
+        /// Frames the session published from a task's job rather than inside the loop's read of its socket.
+        var framesInATask: Int { seen.withLock(\.framesInATask) }
 
         /// Returns once `count` live frames were published.
         func wait(for count: Int) async {
@@ -59,6 +64,8 @@ import Testing
         }
     }
 
+    /// Also: the session takes each frame inside the loop's read of its socket, as a plain call, with no task
+    /// resumed for it (the session shares the loop's executor, so the read is on its isolation).
     @Test func aLiveFrameReachesEveryModelOnTheThreadThatReadItsSocket() async throws {
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
@@ -110,10 +117,13 @@ import Testing
             let crossingsBefore = client.sessionEvents.threadCrossings
             #endif
             let framesBefore = probe.frames
+            let inATaskBefore = probe.framesInATask
             try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "five more live frames") {
                 await probe.wait(for: framesBefore + 5)
             }
             #expect(probe.framesOffLoop == 0, "\(probe.framesOffLoop) of \(probe.frames) frames published off the loop")
+            let inATask = probe.framesInATask - inATaskBefore
+            #expect(inATask == 0, "\(inATask) frames were published from a task's job, not inside the socket's read")
             #if DEBUG
             let crossings = client.sessionEvents.threadCrossings - crossingsBefore
             #expect(crossings == 0, "the models took \(crossings) events on another thread than the publisher's")
