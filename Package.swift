@@ -93,7 +93,7 @@ let package = Package(
         moduleTests(
             "Session",
             "WebSocketTests",
-            ["WebSocket", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning"]
+            ["WebSocket", "SocketLoop", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning"]
         ),
         moduleTests(
             "Session",

@@ -7,9 +7,11 @@ import Fixtures
 import Foundation
 import Session
 import SessionInterface
+import Site
 import SocketLoop
 import Synchronization
 import Testing
+import Trace
 
 /// One client, one executor: a client composed on an event loop, streaming from the demo box over a real socket,
 /// reads each live frame on the loop's thread and hands it through the session and the bus to every model without
@@ -21,6 +23,7 @@ import Testing
         private struct Seen {
             var frames = 0
             var framesOffLoop = 0
+            var framesInATask = 0
             var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         }
 
@@ -32,9 +35,11 @@ import Testing
         func look(_ event: SessionEvent) -> Bool {
             guard case .telemetry = event else { return false }
             let onLoop = loop.inEventLoop
+            let inATask = withUnsafeCurrentTask { $0 != nil }
             let ready = seen.withLock { seen in
                 seen.frames += 1
                 if !onLoop { seen.framesOffLoop += 1 }
+                if inATask { seen.framesInATask += 1 }
                 let frames = seen.frames
                 defer { seen.waiters.removeAll { $0.count <= frames } }
                 return seen.waiters.filter { $0.count <= frames }.map(\.continuation)
@@ -45,6 +50,8 @@ import Testing
 
         var frames: Int { seen.withLock(\.frames) }
         var framesOffLoop: Int { seen.withLock(\.framesOffLoop) }
+        /// Frames the session published from a task's job rather than inside the loop's read of its socket.
+        var framesInATask: Int { seen.withLock(\.framesInATask) }
 
         /// Returns once `count` live frames were published.
         func wait(for count: Int) async {
@@ -59,6 +66,27 @@ import Testing
         }
     }
 
+    /// Counts the events a model publishes, and those it published from a task's job rather than as a plain call
+    /// inside the session's publish; takes none of them.
+    private final class JobProbe<Event: Sendable>: Sendable {
+        private let counts = Mutex((events: 0, inATask: 0))
+
+        func look(_ event: Event) -> Bool {
+            let inATask = withUnsafeCurrentTask { $0 != nil }
+            counts.withLock { counts in
+                counts.events += 1
+                if inATask { counts.inATask += 1 }
+            }
+            return false
+        }
+
+        var events: Int { counts.withLock(\.events) }
+        var inATask: Int { counts.withLock(\.inATask) }
+    }
+
+    /// Also: the session takes each frame inside the loop's read of its socket, as a plain call, with no task
+    /// resumed for it (the session shares the loop's executor, so the read is on its isolation), and the snapshot
+    /// and the trace take it inside the session's publish, with no job either.
     @Test func aLiveFrameReachesEveryModelOnTheThreadThatReadItsSocket() async throws {
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
@@ -110,17 +138,29 @@ import Testing
             let crossingsBefore = client.sessionEvents.threadCrossings
             #endif
             let framesBefore = probe.frames
+            let inATaskBefore = probe.framesInATask
+            let snapshotProbe = JobProbe<SnapshotModel.Change>()
+            let traceProbe = JobProbe<TraceEvent>()
+            let snapshotWatch = client.snapshot.changes.subscribe(where: snapshotProbe.look)
+            let traceWatch = client.trace.events.subscribe(where: traceProbe.look)
             try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "five more live frames") {
                 await probe.wait(for: framesBefore + 5)
             }
             #expect(probe.framesOffLoop == 0, "\(probe.framesOffLoop) of \(probe.frames) frames published off the loop")
+            let inATask = probe.framesInATask - inATaskBefore
+            #expect(inATask == 0, "\(inATask) frames were published from a task's job, not inside the socket's read")
+            #expect(snapshotProbe.events > 0 && traceProbe.events > 0, "the snapshot and the trace saw the frames")
+            #expect(
+                snapshotProbe.inATask + traceProbe.inATask == 0,
+                "the snapshot took \(snapshotProbe.inATask) and the trace \(traceProbe.inATask) frames as a task's job"
+            )
             #if DEBUG
             let crossings = client.sessionEvents.threadCrossings - crossingsBefore
             #expect(crossings == 0, "the models took \(crossings) events on another thread than the publisher's")
             #endif
             await client.setPhase(.background)
             await relay.close()
-            withExtendedLifetime(watch) {}
+            withExtendedLifetime((watch, snapshotWatch, traceWatch)) {}
         }
     }
 }

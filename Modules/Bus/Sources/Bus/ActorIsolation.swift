@@ -24,6 +24,10 @@ public struct ActorIsolation: Sendable {
         own = executor == nil ? OwnQueue() : nil
     }
 
+    /// The executor shared with the client's other actors, if one is: a reader on its thread may call the actor
+    /// there directly (`assumeIsolated`), as a job on it would.
+    public var sharedExecutor: (any SerialExecutor)? { shared }
+
     /// The executor the actor runs on.
     public var unownedExecutor: UnownedSerialExecutor {
         if let shared { return shared.asUnownedSerialExecutor() }

@@ -28,6 +28,8 @@ final class BusMailbox<Event: Sendable>: Sendable {
         @usableFromInline var dropped = 0
         @usableFromInline let buffering: BusBuffering
         @usableFromInline var leave: (@Sendable () -> Void)?
+        /// The waiting consumer's body, when it may be called inside ``deliver(_:)`` on its executor's thread.
+        @usableFromInline var inline: InlineConsumer?
 
         @usableFromInline init(buffering: BusBuffering) {
             self.buffering = buffering
@@ -66,6 +68,38 @@ final class BusMailbox<Event: Sendable>: Sendable {
         }
     }
 
+    /// A consumer that takes events inside the publisher's call when the publisher runs on the consumer's serial
+    /// executor's thread: the consumer is isolated there, and nothing else of that executor runs meanwhile.
+    @usableFromInline
+    struct InlineConsumer: Sendable {
+        @usableFromInline let executor: any SerialExecutor
+        @usableFromInline let body: InlineBody
+
+        @inlinable init(executor: any SerialExecutor, body: InlineBody) {
+            self.executor = executor
+            self.body = body
+        }
+
+        /// Whether the caller runs on the executor's thread, where the consumer (which shares that executor) is
+        /// isolated. False where the runtime cannot ask (before macOS 26 and iOS 26): the task takes the event.
+        @inlinable var isCurrent: Bool {
+            guard #available(macOS 26, iOS 26, *) else { return false }
+            return executor.isIsolatingCurrentContext() == true
+        }
+    }
+
+    /// The consumer's body, held only while its ``forEach(isolation:sharing:_:)`` waits.
+    @usableFromInline
+    final class InlineBody: @unchecked Sendable {
+        // @unchecked: `take` is called only on the consumer's executor's thread (checked in ``deliver(_:)``), and
+        // never after the consumer's loop returned, which happens on that thread too.
+        @usableFromInline let take: (Event) -> Void
+
+        @inlinable init(_ take: @escaping (Event) -> Void) {
+            self.take = take
+        }
+    }
+
     @usableFromInline let state: Mutex<State>
     #if DEBUG
     @usableFromInline let handOffs = ThreadHandOffs()
@@ -77,20 +111,37 @@ final class BusMailbox<Event: Sendable>: Sendable {
 
     /// Hands `event` to the waiting consumer, or keeps it for the consumer's next call; dropped once ended, and
     /// past the bound as the policy says.
+    ///
+    /// A consumer waiting in ``forEach(isolation:sharing:_:)`` whose executor's thread this is takes `event` here,
+    /// with no job; it is taken off while it runs, so an event its body publishes back to it waits for its task.
     @inlinable
     func deliver(_ event: Event) {
-        let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
-            guard !state.ended else { return nil }
+        let (waiter, inline) = state.withLock { state -> (UnsafeContinuation<Event?, Never>?, InlineConsumer?) in
+            guard !state.ended else { return (nil, nil) }
+            if let inline = state.inline, inline.isCurrent {
+                state.inline = nil
+                return (nil, inline)
+            }
             guard let waiter = state.waiter else {
                 state.keep(event)
-                return nil
+                return (nil, nil)
             }
             state.waiter = nil
-            return waiter
+            state.inline = nil
+            return (waiter, nil)
         }
         #if DEBUG
         handOffs.handed()
         #endif
+        if let inline {
+            #if DEBUG
+            handOffs.taken()
+            #endif
+            inline.body.take(event)
+            state.withLock { state in
+                if state.waiter != nil, !state.ended { state.inline = inline }
+            }
+        }
         waiter?.resume(returning: event)
     }
 
@@ -124,10 +175,34 @@ final class BusMailbox<Event: Sendable>: Sendable {
         )
     }
 
-    /// The next event, waiting for it with no cancellation handler of its own: ``forEach(isolation:_:)``'s one ends
-    /// the queue on cancellation, and that resumes this wait with nil.
+    /// ``forEach(isolation:_:)`` for a consumer isolated to `executor` (nil: as ``forEach(isolation:_:)``): while
+    /// it waits, an event published on that executor's thread is handed to `body` inside ``deliver(_:)``, with no
+    /// task resumed; one published elsewhere (or while `body` runs) resumes the task as before.
     @inlinable
-    func wait(isolation actor: isolated (any Actor)?) async -> Event? {
+    func forEach(
+        isolation actor: isolated (any Actor)?,
+        sharing executor: (any SerialExecutor)?,
+        _ body: (Event) -> Void
+    ) async {
+        guard let executor else { return await forEach(isolation: actor, body) }
+        await withoutActuallyEscaping(body) { escapable in
+            let inline = InlineConsumer(executor: executor, body: InlineBody(escapable))
+            await withTaskCancellationHandler(
+                operation: {
+                    while let event = await wait(isolation: actor, inline: inline) { escapable(event) }
+                },
+                onCancel: { self.cancel() },
+                isolation: actor
+            )
+            state.withLock { $0.inline = nil }
+        }
+    }
+
+    /// The next event, waiting for it with no cancellation handler of its own: ``forEach(isolation:_:)``'s one ends
+    /// the queue on cancellation, and that resumes this wait with nil. With `inline`, events published on its
+    /// executor's thread meanwhile are handed to it, not to this wait.
+    @inlinable
+    func wait(isolation actor: isolated (any Actor)?, inline: InlineConsumer? = nil) async -> Event? {
         if let ready = takeReady() { return ready }
         let event = await withUnsafeContinuation(isolation: actor) {
             (continuation: UnsafeContinuation<Event?, Never>) in
@@ -135,6 +210,7 @@ final class BusMailbox<Event: Sendable>: Sendable {
                 if let ready = state.take() { return ready }
                 if state.waiter != nil { Self.secondReader() }
                 state.waiter = continuation
+                state.inline = inline
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
@@ -169,7 +245,10 @@ final class BusMailbox<Event: Sendable>: Sendable {
     func finish() {
         let waiter = state.withLock { state -> UnsafeContinuation<Event?, Never>? in
             state.ended = true
-            defer { state.waiter = nil }
+            defer {
+                state.waiter = nil
+                state.inline = nil
+            }
             return state.waiter
         }
         waiter?.resume(returning: nil)
@@ -184,6 +263,7 @@ final class BusMailbox<Event: Sendable>: Sendable {
             state.head = 0
             defer {
                 state.waiter = nil
+                state.inline = nil
                 state.leave = nil
             }
             return (state.waiter, state.leave)

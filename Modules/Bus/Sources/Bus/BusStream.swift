@@ -55,6 +55,26 @@ public struct BusStream<Event: Sendable>: AsyncSequence, Sendable {
         await consumer.mailbox.forEach(isolation: actor, body)
     }
 
+    /// ``forEach(isolation:_:)`` for a consumer that shares `executor` with the publisher (a client's actors on
+    /// its event loop): an event published on that executor's thread is handed to `body` inside the publisher's
+    /// call, with no task resumed and no job; others resume the consumer's task as before. With no executor
+    /// (a simulation, a test), it is ``forEach(isolation:_:)``.
+    ///
+    /// `body` must be isolated to `executor` (the caller's actor runs on it) and must not suspend.
+    ///
+    /// - Parameters:
+    ///   - actor: Where `body` runs; the caller's actor unless told.
+    ///   - executor: The serial executor the caller's actor shares, or nil.
+    ///   - body: What to do with each event.
+    @inlinable
+    public func forEach(
+        isolation actor: isolated (any Actor)? = #isolation,
+        sharing executor: (any SerialExecutor)?,
+        _ body: (Event) -> Void
+    ) async {
+        await consumer.mailbox.forEach(isolation: actor, sharing: executor, body)
+    }
+
     /// Reads the stream's events.
     public func makeAsyncIterator() -> Iterator {
         Iterator(consumer: consumer)

@@ -62,7 +62,9 @@ enum ConnectionRunner {
                 await carrier.close()
             }
             if let relay = carrier as? RelayCarrier {
-                await relay.forEachEvent(isolation: session) { session.report(.carrier(generation: generation, $0)) }
+                await relay.forEachEvent(isolation: session, executor: session.isolation.sharedExecutor) {
+                    session.report(.carrier(generation: generation, $0))
+                }
             } else {
                 for await event in carrier.incoming {
                     session.report(.carrier(generation: generation, event))

@@ -41,12 +41,27 @@ final class RelayCarrier: Carrier {
     /// as ``incoming`` gives them: the session's reader, which every live frame resumes, without the stream's
     /// nonisolated step (a hop off the session and back on every frame) and with one cancellation handler for the
     /// whole loop.
-    func forEachEvent(isolation actor: isolated (any Actor)?, _ body: (CarrierEvent) -> Void) async {
+    ///
+    /// When `actor` runs on the thread of the loop that reads the socket (`executor` is that loop), each message is
+    /// handed to `body` inside the loop's read that parsed it, with no job at all: a live frame resumes no task,
+    /// and another phone's frame is refused there. The socket's end still comes back through the task.
+    func forEachEvent(
+        isolation actor: isolated (any Actor)?,
+        executor: (any SerialExecutor)?,
+        _ body: @escaping (CarrierEvent) -> Void
+    ) async {
+        let inline = connection.runsReads(on: executor) ? actor.map { InlineReader(actor: $0, body: body) } : nil
         await withTaskCancellationHandler(
             operation: {
                 while !ended.value.withLock({ $0 }) {
                     do throws(WebSocketError) {
-                        body(Self.event(try await connection.receiveInLoop(isolation: actor)))
+                        let message =
+                            if let inline {
+                                try await connection.receiveInline(isolation: actor, inline)
+                            } else {
+                                try await connection.receiveInLoop(isolation: actor)
+                            }
+                        body(Self.event(message))
                     } catch {
                         guard let end = Self.end(error, ended: ended, onClose: onClose) else { return }
                         body(end)
@@ -58,8 +73,30 @@ final class RelayCarrier: Carrier {
         )
     }
 
+    /// The reader's body, called inside the loop's read: `actor` runs on the loop, whose thread is the read's, and
+    /// nothing else runs there meanwhile (the loop reads between jobs), so the call is isolated to it as a job on
+    /// the actor would be.
+    private final class InlineReader: InlineMessageReader, @unchecked Sendable {
+        // @unchecked: `body` is called only by the connection, on its loop's thread, which `actor` shares (checked
+        // when the reader is made, and again in debug builds at each call).
+        let actor: any Actor
+        let body: (CarrierEvent) -> Void
+
+        init(actor: any Actor, body: @escaping (CarrierEvent) -> Void) {
+            self.actor = actor
+            self.body = body
+        }
+
+        func take(_ message: WebSocketMessage) {
+            #if DEBUG
+            actor.preconditionIsolated("a message read off the loop its reader runs on")
+            #endif
+            body(RelayCarrier.event(message))
+        }
+    }
+
     /// A message as the session sees it: the relay's control words in text, Noise messages in binary.
-    private static func event(_ message: WebSocketMessage) -> CarrierEvent {
+    fileprivate static func event(_ message: WebSocketMessage) -> CarrierEvent {
         switch message {
         case .text(let word): .control(word)
         case .binary(let bytes): .binary(bytes)

@@ -32,9 +32,11 @@ extension WebSocketConnection {
             let mustFlush = wasOpen && closeFrame != nil ? queue(.bytes(closeFrame ?? [], nil), in: &state) : false
             defer {
                 state.receivers = []
+                state.inlineReader = nil
                 state.pings = []
             }
-            return (wasOpen, state.receivers, state.pings, takeParkedReader(&state), mustFlush)
+            let receivers = state.receivers + (state.inlineReader.map { [$0.waiter] } ?? [])
+            return (wasOpen, receivers, state.pings, takeParkedReader(&state), mustFlush)
         }
         for receiver in receivers { receiver.continuation.resume(returning: .failure(outcome)) }
         for ping in pings { ping.continuation.resume(returning: .failure(outcome)) }

@@ -111,15 +111,19 @@ extension WebSocketConnection: ChannelReader {
     }
 
     /// Hands `message` to a waiting receiver or the inbox; returns whether the inbox is now full (reading pauses).
+    /// An inline reader takes it here, inside the read.
     private func deliver(_ message: WebSocketMessage) -> Bool {
-        let (receiver, mustPark) = state.withLock { state -> (Waiter<WebSocketMessage>?, Bool) in
-            guard case .open = state.phase else { return (nil, false) }
-            if !state.receivers.isEmpty { return (state.receivers.removeFirst(), false) }
+        let (receiver, inline, mustPark) = state.withLock {
+            state -> (Waiter<WebSocketMessage>?, (any InlineMessageReader)?, Bool) in
+            guard case .open = state.phase else { return (nil, nil, false) }
+            if let inline = state.inlineReader { return (nil, inline.reader, false) }
+            if !state.receivers.isEmpty { return (state.receivers.removeFirst(), nil, false) }
             state.inbox.append(message)
-            guard state.inbox.count >= max(1, limits.maxBufferedMessages) else { return (nil, false) }
+            guard state.inbox.count >= max(1, limits.maxBufferedMessages) else { return (nil, nil, false) }
             state.isReaderParked = true
-            return (nil, true)
+            return (nil, nil, true)
         }
+        inline?.take(message)
         receiver?.continuation.resume(returning: .success(message))
         return mustPark
     }

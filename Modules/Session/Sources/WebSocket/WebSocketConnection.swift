@@ -23,6 +23,12 @@ public final class WebSocketConnection: Sendable {
         let continuation: UnsafeContinuation<Result<Value, WebSocketError>, Never>
     }
 
+    /// A reader that takes messages inside the loop's read, and waits for the connection's outcome.
+    struct InlineReader: Sendable {
+        let waiter: Waiter<WebSocketMessage>
+        let reader: any InlineMessageReader
+    }
+
     enum Phase {
         /// Messages flow both ways. Moves to `closeSent` on ``close(code:reason:)``, to `closing` otherwise.
         case open
@@ -55,6 +61,8 @@ public final class WebSocketConnection: Sendable {
         var phase = Phase.open
         var inbox: [WebSocketMessage] = []
         var receivers: [Waiter<WebSocketMessage>] = []
+        /// The reader that takes each message inside the loop's read (``receiveInline(isolation:_:)``), if one waits.
+        var inlineReader: InlineReader?
         var pings: [Waiter<Void>] = []
         var closeObservers: [@Sendable () -> Void] = []
         var peerClose: (code: UInt16?, reason: String)?
@@ -160,22 +168,49 @@ public final class WebSocketConnection: Sendable {
         try await awaitMessage(id: makeID(), isolation: actor).get()
     }
 
-    /// Fails every waiting ``receiveInLoop(isolation:)`` with ``WebSocketError/Code/cancelled``: its task was
-    /// cancelled. A later call sees the cancellation itself.
+    /// ``receiveInLoop(isolation:)`` for a reader whose isolation is the loop's own thread (an actor on the loop's
+    /// serial executor): every message is handed to `reader` inside the loop's read that parsed it, on the loop's
+    /// thread, with no task resumed; the next message is parsed once it returns, so a slow reader holds the flood
+    /// in TCP. Returns a message that was already waiting (`reader` was not installed; call again).
+    ///
+    /// - Important: `reader` is called outside any job of the loop's, so it must be isolated to the loop by its
+    ///   thread (``runsReads(on:)``); it must not block.
+    /// - Throws: The connection's outcome once it has ended (every message before it was taken), or
+    ///   ``WebSocketError/Code/cancelled`` after ``cancelReceivers()``.
+    package func receiveInline(
+        isolation actor: isolated (any Actor)?,
+        _ reader: any InlineMessageReader
+    ) async throws(WebSocketError) -> WebSocketMessage {
+        try await awaitMessage(id: makeID(), inline: reader, isolation: actor).get()
+    }
+
+    /// Whether the reads of this connection run on `executor`'s thread: the loop this connection's socket is on.
+    package func runsReads(on executor: (any SerialExecutor)?) -> Bool {
+        guard let executor else { return false }
+        return executor === channel.loop
+    }
+
+    /// Fails every waiting ``receiveInLoop(isolation:)`` and ``receiveInline(isolation:_:)`` with
+    /// ``WebSocketError/Code/cancelled``: its task was cancelled. A later call sees the cancellation itself.
     package func cancelReceivers() {
         let waiters = state.withLock { state in
-            defer { state.receivers.removeAll() }
-            return state.receivers
+            defer {
+                state.receivers.removeAll()
+                state.inlineReader = nil
+            }
+            return state.receivers + (state.inlineReader.map { [$0.waiter] } ?? [])
         }
         for waiter in waiters { waiter.continuation.resume(returning: .failure(Self.cancellation)) }
     }
 
     /// How many receives wait for a message now.
-    package var waitingReceivers: Int { state.withLock { $0.receivers.count } }
+    package var waitingReceivers: Int { state.withLock { $0.receivers.count + ($0.inlineReader == nil ? 0 : 1) } }
 
-    /// The next message or the outcome, waiting for it as the receiver `id`.
+    /// The next message or the outcome, waiting for it as the receiver `id`; with `inline`, messages are handed to
+    /// it as they are read, until the outcome.
     private func awaitMessage(
         id: UInt64,
+        inline: (any InlineMessageReader)? = nil,
         isolation actor: isolated (any Actor)? = #isolation
     ) async -> Result<WebSocketMessage, WebSocketError> {
         await withUnsafeContinuation(isolation: actor) { continuation in
@@ -187,7 +222,12 @@ public final class WebSocketConnection: Sendable {
                 }
                 if let outcome = state.phase.outcome { return (.failure(outcome), false) }
                 if Task.isCancelled { return (.failure(Self.cancellation), false) }
-                state.receivers.append(Waiter(id: id, continuation: continuation))
+                let waiter = Waiter(id: id, continuation: continuation)
+                if let inline {
+                    state.inlineReader = InlineReader(waiter: waiter, reader: inline)
+                } else {
+                    state.receivers.append(waiter)
+                }
                 return (nil, false)
             }
             if unpark { continueReading() }

@@ -128,7 +128,7 @@ public actor SnapshotModel: ClientService {
     public func run() async throws(ServiceError) {
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
-        await sessionEvents.forEach { event in
+        await sessionEvents.forEach(sharing: isolation.sharedExecutor) { event in
             guard case .telemetry(let frame) = event else { return }
             apply(frame)
         }

@@ -128,7 +128,7 @@ public actor LiveTrace: ClientService {
         await restore()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeWhileLive() }
-            await sessionEvents.forEach { handle($0) }
+            await sessionEvents.forEach(sharing: isolation.sharedExecutor) { handle($0) }
             group.cancelAll()
         }
     }
