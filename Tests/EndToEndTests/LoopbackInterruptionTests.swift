@@ -49,12 +49,7 @@ extension LoopbackPairingTests {
     @Test func aLinkThatTricklesAfterTheUpgradeIsNoAnswerInTimeAndAGreetingGoesThroughOnceItIsFast() async throws {
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
-        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
-            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
-            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
-            let throttle = try ThrottledLink(upstream: relay.port, interval: .milliseconds(100))
-            defer { throttle.stop() }
-            let slow = RelayAddress(secure: false, host: "127.0.0.1", port: throttle.port)
+        try await Self.withPhoneBehindATrickle(folder) { site, throttle, slow in
             let patient = Pairing(
                 store: folder.store(),
                 clock: ContinuousClock(),
@@ -75,16 +70,26 @@ extension LoopbackPairingTests {
     @Test func aGreetingItsCallerCancelsEndsCancelledAndBlamesNoBox() async throws {
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
-        _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
-            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
-            let site = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
-            let throttle = try ThrottledLink(upstream: relay.port, interval: .milliseconds(100))
-            defer { throttle.stop() }
-            let slow = RelayAddress(secure: false, host: "127.0.0.1", port: throttle.port)
+        try await Self.withPhoneBehindATrickle(folder) { site, throttle, slow in
             let greeting = Task { try await Self.pairing(folder).greet(site, relay: slow) }
-            try await Task.sleep(for: .milliseconds(500))
+            await throttle.connected.value
             greeting.cancel()
             await #expect(throws: CancellationError.self) { try await greeting.value }
+        }
+    }
+
+    /// A phone paired with a fresh demo box, then given the box's relay behind a link that trickles after the
+    /// upgrade (one byte every 100 ms, until a test lifts the throttle).
+    private static func withPhoneBehindATrickle(
+        _ folder: DataFolder,
+        _ body: @escaping @Sendable (PairedSite, ThrottledLink, RelayAddress) async throws -> Void
+    ) async throws {
+        _ = try await withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
+            let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let site = try await pairing(folder).pair(link, relay: Self.relay(relay))
+            let throttle = try ThrottledLink(upstream: relay.port, interval: .milliseconds(100))
+            defer { throttle.stop() }
+            try await body(site, throttle, RelayAddress(secure: false, host: "127.0.0.1", port: throttle.port))
         }
     }
 }

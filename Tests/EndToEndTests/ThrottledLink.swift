@@ -1,3 +1,4 @@
+import Bus
 import Fixtures
 import Foundation
 import Synchronization
@@ -22,6 +23,9 @@ final class ThrottledLink: Sendable {
     private let listener: Int32
     private let sockets = Mutex<[Int32]>([])
     private let isThrottled = Mutex(true)
+    /// Fulfilled when the first phone's connection reaches the relay through the link: a test that must act while a
+    /// greeting is underway waits on it instead of on the wall clock.
+    let connected = OneShot<Void>()
 
     /// Listens on an ephemeral port and forwards to 127.0.0.1:`upstream`.
     init(upstream: Int, interval: Duration) throws {
@@ -59,6 +63,7 @@ final class ThrottledLink: Sendable {
                 continue
             }
             sockets.withLock { $0 += [client, server] }
+            connected.fulfil(())
             Thread { self.pass(from: client, to: server, trickling: false) }.start()
             Thread { self.pass(from: server, to: client, trickling: true) }.start()
         }
