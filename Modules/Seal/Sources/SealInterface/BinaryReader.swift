@@ -68,6 +68,31 @@ public struct BinaryReader {
     /// ``varint()`` past its one-byte case.
     @usableFromInline
     mutating func longVarint() throws(SealedContentError) -> UInt64 {
+        // In place on the buffer, no bounds check or throw a byte; what does not end well is read again below for
+        // its error.
+        let start = offset
+        let read = bytes.withUnsafeBufferPointer { all -> (value: UInt64, end: Int)? in
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            var index = start
+            while index < all.count, shift < 63 {
+                let next = all[index]
+                value |= UInt64(next & 0x7f) << shift
+                index += 1
+                if next & 0x80 == 0 { return (value, index) }
+                shift += 7
+            }
+            return nil
+        }
+        if let read {
+            offset = read.end
+            return read.value
+        }
+        return try checkedVarint()
+    }
+
+    /// A varint read byte by byte, each checked: the path of one that is truncated or too long, for its error.
+    mutating func checkedVarint() throws(SealedContentError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while shift < 64 {
@@ -150,18 +175,56 @@ public struct BinaryReader {
         let text = bytes.withUnsafeBufferPointer { all -> String? in
             let utf8 = UnsafeBufferPointer(rebasing: all[start..<start + length])
             if let last = lastText, last.text.utf8.count == length,
-                (0..<length).allSatisfy({ all[last.start + $0] == all[start + $0] })
+                Self.same(
+                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[last.start..<last.start + length])),
+                    UnsafeRawBufferPointer(utf8)
+                )
             {
                 return last.text
             }
             // ASCII is valid UTF-8 and decodes without repair; `String(validating:)` is generic code that looks up
             // type metadata at run time, about 1.4 k instructions a text, so it is left for the rest.
-            return utf8.allSatisfy { $0 < 0x80 }
+            return Self.isASCII(UnsafeRawBufferPointer(utf8))
                 ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
         }
         guard let text else { throw malformed("text at byte \(start) that is not UTF-8") }
         lastText = (start, text)
         return text
+    }
+
+    /// Whether every byte is below 0x80, eight at a time: a text's bytes are checked once before decoding, and a
+    /// byte-wise loop cost more than the decoding.
+    @inlinable
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var high: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether `a` and `b` (of the same length) hold the same bytes, compared eight at a time.
+    @inlinable
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= a.count {
+            guard
+                a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < a.count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Bytes written by ``BinaryWriter/bytes(_:)``, at most `limit` of them.
