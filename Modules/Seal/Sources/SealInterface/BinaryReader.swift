@@ -68,31 +68,6 @@ public struct BinaryReader {
     /// ``varint()`` past its one-byte case.
     @usableFromInline
     mutating func longVarint() throws(SealedContentError) -> UInt64 {
-        // In place on the buffer, no bounds check or throw a byte; what does not end well is read again below for
-        // its error.
-        let start = offset
-        let read = bytes.withUnsafeBufferPointer { all -> (value: UInt64, end: Int)? in
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            var index = start
-            while index < all.count, shift < 63 {
-                let next = all[index]
-                value |= UInt64(next & 0x7f) << shift
-                index += 1
-                if next & 0x80 == 0 { return (value, index) }
-                shift += 7
-            }
-            return nil
-        }
-        if let read {
-            offset = read.end
-            return read.value
-        }
-        return try checkedVarint()
-    }
-
-    /// A varint read byte by byte, each checked: the path of one that is truncated or too long, for its error.
-    mutating func checkedVarint() throws(SealedContentError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while shift < 64 {
