@@ -147,16 +147,19 @@ public struct BinaryReader {
         let length = try count(atMost: limit, of: "bytes of text")
         let start = offset
         offset += length
+        // A text equal to the last is the last's string, which stays the last.
+        if let last = lastText, last.text.utf8.count == length,
+            bytes.withUnsafeBytes({ all in
+                Self.same(
+                    UnsafeRawBufferPointer(rebasing: all[last.start..<last.start + length]),
+                    UnsafeRawBufferPointer(rebasing: all[start..<start + length])
+                )
+            })
+        {
+            return last.text
+        }
         let text = bytes.withUnsafeBufferPointer { all -> String? in
             let utf8 = UnsafeBufferPointer(rebasing: all[start..<start + length])
-            if let last = lastText, last.text.utf8.count == length,
-                Self.same(
-                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[last.start..<last.start + length])),
-                    UnsafeRawBufferPointer(utf8)
-                )
-            {
-                return last.text
-            }
             // ASCII is valid UTF-8 and decodes without repair; `String(validating:)` is generic code that looks up
             // type metadata at run time, about 1.4 k instructions a text, so it is left for the rest.
             return Self.isASCII(UnsafeRawBufferPointer(utf8))
