@@ -22,9 +22,8 @@ public final class AskInbox<Input: Sendable>: Sendable {
     }
 
     /// The two streams and their continuations, made when the inbox is first sent to, read or finished: a model
-    /// that is restored and never run (what a launch's first content waits for) builds no stream, each of which
-    /// costs the runtime about ten generic metadata look-ups
-    /// (some 4.5 k instructions).
+    /// that is restored and not yet run (what a launch's first content waits for) builds no stream, each of which
+    /// costs the runtime about ten generic metadata look-ups (some 4.5 k instructions).
     private final class Streams: Sendable {
         let entries: AsyncStream<Entry>
         let entryContinuation: AsyncStream<Entry>.Continuation
