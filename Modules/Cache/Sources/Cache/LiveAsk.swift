@@ -204,18 +204,32 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private func readSealed() async {
         guard stored == nil, lackingOnBuild == nil, let store else { return }
         guard
-            let sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self),
+            var sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self),
             stored == nil, lackingOnBuild == nil
         else { return }
-        let held = sealed.stored.map { AskDecision.Held(name: $0.name, askedAtMs: $0.askedAtMs) }
-        _ = decision.handle(
-            .restored(held, lackingOnBuild: sealed.lackingOnBuild),
-            at: inbox.lastQueued,
-            nowMs: wallClock.nowMs
-        ) { nil }
-        guard let answer = sealed.stored else { return }
+        // The answer is moved out of what was read and bound once, not copied: in this generic code every copy of
+        // an optional answer goes through the runtime's value witnesses.
+        guard let answer = sealed.stored.take() else {
+            restoreDecision(nil, lackingOnBuild: sealed.lackingOnBuild)
+            return
+        }
+        restoreDecision(
+            AskDecision.Held(name: answer.name, askedAtMs: answer.askedAtMs),
+            lackingOnBuild: sealed.lackingOnBuild
+        )
         stored = answer
         events.publish(.restored(answer))
+    }
+
+    /// Tells the decision what the sealed file held: the answer's name and age, and the build that refused.
+    private func restoreDecision(_ held: AskDecision.Held?, lackingOnBuild: String?) {
+        _ = decision.handle(
+            .restored(held, lackingOnBuild: lackingOnBuild),
+            at: inbox.lastQueued,
+            nowMs: wallClock.nowMs
+        ) {
+            nil
+        }
     }
 
     private func handle(_ entry: AskInbox<Input>.Entry) async {

@@ -49,6 +49,8 @@ public struct PriceWindow: Sendable, Hashable {
     /// The window from start to end as priced slots and stretches with no price, in order.
     public var timeline: [PriceSegment] {
         var segments: [PriceSegment] = []
+        // Each rate, and a stretch with no price before it or at the end where one is missing: rarely more.
+        segments.reserveCapacity(rates.count + 2)
         var cursor = day.startMs
         for rate in rates {
             if rate.startMs > cursor { segments.append(.noPrice(fromMs: cursor, toMs: rate.startMs)) }

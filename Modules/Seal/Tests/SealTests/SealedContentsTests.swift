@@ -135,6 +135,30 @@ import Testing
         #expect(error?.code == .malformed)
     }
 
+    /// Texts are read eight bytes at a time (the ASCII check, the comparison with the text before): one that
+    /// differs from the last only past its eighth byte, or is not ASCII only there, still reads back as written.
+    @Test func textsThatDifferOnlyPastTheirFirstEightBytesReadBackAsWritten() throws {
+        let texts = [
+            "charge the car now", "charge the car now", "charge the car not", "charge the car nót", "short", "shorT",
+            "", "12345678", "12345679", "1234567é",
+        ]
+        var writer = BinaryWriter(reservingCapacity: 256)
+        for text in texts { writer.text(text) }
+        var reader = BinaryReader(writer.bytes, file: Self.file)
+        for text in texts { #expect(try reader.text() == text) }
+        try reader.finish()
+    }
+
+    /// A varint of every length from one byte to ten reads back as written.
+    @Test func aNumberOfEveryVarintLengthReadsBackAsWritten() throws {
+        let numbers = (0..<64).map { UInt64(1) << $0 } + (1..<64).map { (UInt64(1) << $0) - 1 } + [.max]
+        var writer = BinaryWriter(reservingCapacity: 1024)
+        for number in numbers { writer.varint(number) }
+        var reader = BinaryReader(writer.bytes, file: Self.file)
+        for number in numbers { #expect(try reader.varint() == number) }
+        try reader.finish()
+    }
+
     @Test func aFileThatDoesNotReadBackIsDroppedAndSaysWhy() async throws {
         let events = EventBus<SealEvent>()
         let recorded = events.subscribe()

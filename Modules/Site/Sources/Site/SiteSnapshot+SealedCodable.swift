@@ -43,8 +43,11 @@ extension SiteSnapshot: SealedCodable {
         uptimeMs = try reader.signed()
         controlRev = try reader.varint()
         takenAtMs = try reader.signed()
-        dict = [:]
-        for _ in 0..<(try reader.count(atMost: Self.tableLimit, of: "dictionary entries")) {
+        // Each table is made at its full size at once (its count is bounded by its limit and the bytes left), not
+        // grown a few times over.
+        let entries = try reader.count(atMost: Self.tableLimit, of: "dictionary entries")
+        dict = Dictionary(minimumCapacity: entries)
+        for _ in 0..<entries {
             let id = try reader.int()
             let field = SnapshotField(
                 name: try reader.text(atMost: 256),
@@ -53,15 +56,17 @@ extension SiteSnapshot: SealedCodable {
             )
             guard dict.updateValue(field, forKey: id) == nil else { throw reader.malformed("field \(id) named twice") }
         }
-        fields = [:]
-        for _ in 0..<(try reader.count(atMost: Self.tableLimit, of: "fields")) {
+        let values = try reader.count(atMost: Self.tableLimit, of: "fields")
+        fields = Dictionary(minimumCapacity: values)
+        for _ in 0..<values {
             let id = try reader.int()
             guard fields.updateValue(try reader.signed(), forKey: id) == nil else {
                 throw reader.malformed("field \(id) twice")
             }
         }
-        sources = [:]
-        for _ in 0..<(try reader.count(atMost: Self.tableLimit, of: "sources")) {
+        let sourceCount = try reader.count(atMost: Self.tableLimit, of: "sources")
+        sources = Dictionary(minimumCapacity: sourceCount)
+        for _ in 0..<sourceCount {
             let id = try reader.text(atMost: 256)
             let source = SnapshotSource(
                 kind: try reader.text(atMost: 256),
