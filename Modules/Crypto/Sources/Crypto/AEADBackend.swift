@@ -91,6 +91,9 @@ struct AEADBackend: ~Copyable {
     private static let tagSize = AEADAlgorithm.tagSize
 
     private let context: OpaquePointer
+    /// ChaCha20-Poly1305's tag-first opener, which ``openIfAuthentic(_:nonce:associatedData:)`` uses so a refusal
+    /// skips the decryption; nil for AES-GCM.
+    private let tagFirst: ChaChaPolyOpener?
     /// Where ``openIfAuthentic(_:nonce:associatedData:)`` decrypts before the tag is known to match, grown to the
     /// largest message opened: a refused message costs no allocation.
     private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
@@ -108,7 +111,13 @@ struct AEADBackend: ~Copyable {
             EVP_CIPHER_CTX_free(context)
             throw CryptoError(.backend, "libcrypto refused the key")
         }
+        let tagFirst = algorithm == .chaCha20Poly1305 ? ChaChaPolyOpener(key: key) : nil
+        guard algorithm == .aes256GCM || tagFirst != nil else {
+            EVP_CIPHER_CTX_free(context)
+            throw CryptoError(.backend, "libcrypto refused the key for ChaCha20")
+        }
         self.context = context
+        self.tagFirst = tagFirst
     }
 
     deinit {
@@ -176,15 +185,26 @@ struct AEADBackend: ~Copyable {
         associatedData: ArraySlice<UInt8>
     ) -> [UInt8]? {
         let count = sealed.count - Self.tagSize
-        guard count >= 0, EVP_CipherInit_ex(context, nil, nil, nil, nonce, 0) == 1 else {
-            ERR_clear_error()
-            return nil
-        }
+        guard count >= 0 else { return nil }
         if scratch.count < count {
             scratch.deallocate()
             scratch = .allocate(capacity: count)
         }
         let (context, scratch) = (context, scratch)
+        if let tagFirst {
+            let opened = sealed.withUnsafeBufferPointer { sealed in
+                nonce.withUnsafeBytes { nonce in
+                    associatedData.withUnsafeBytes { associatedData in
+                        tagFirst.open(sealed, count: count, nonce: nonce, associatedData: associatedData, into: scratch)
+                    }
+                }
+            }
+            return opened ? Array(UnsafeBufferPointer(rebasing: scratch[..<count])) : nil
+        }
+        guard EVP_CipherInit_ex(context, nil, nil, nil, nonce, 0) == 1 else {
+            ERR_clear_error()
+            return nil
+        }
         let authentic = sealed.withUnsafeBufferPointer { sealed in
             associatedData.withUnsafeBufferPointer { associatedData in
                 Self.decrypt(context, sealed, count: count, associatedData: associatedData, into: scratch)

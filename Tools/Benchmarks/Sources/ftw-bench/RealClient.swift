@@ -45,7 +45,8 @@ enum RealClient {
             try await waitForStream(client)
             say("streaming")
             guard seconds > 0 else { return try await stayForever() }
-            try await waitForTurn(toHold: seconds)
+            try await waitForTurn(toHold: seconds + ringPeriodSeconds * 2)
+            try await waitBetweenRingWrites(data: data, site: site)
             try await measure(client, seconds: seconds)
             await client.setPhase(.background)
             group.cancelAll()
@@ -75,6 +76,27 @@ enum RealClient {
             try await sleep(for: .milliseconds(200))
         }
         try await sleep(for: .seconds(2))
+    }
+
+    /// The live trace's ring file is written every 15 s while streaming (`TraceConfiguration.persistInterval`).
+    static let ringPeriodSeconds = 15
+
+    /// Waits until half a period after the ring file's next write, so a window of whole periods holds exactly one
+    /// write per period. A window that opened just before a write and closed just after another held one more
+    /// than its twin: about 100 k instructions, 1.7 k a frame of a 60 s window, and the two runs that another
+    /// phone's frames are told apart by differed by that much. The file is looked at on disk, outside the window.
+    private static func waitBetweenRingWrites(data: String, site: String) async throws {
+        let ring = URL(fileURLWithPath: data).appending(path: "sealed/ring-\(site)").path
+        func written() -> Date? {
+            (try? FileManager.default.attributesOfItem(atPath: ring))?[.modificationDate] as? Date
+        }
+        let before = written()
+        let deadline = ContinuousClock.now + .seconds(ringPeriodSeconds * 2)
+        while written() == before {
+            guard ContinuousClock.now < deadline else { throw BenchError("the ring file \(ring) was not written") }
+            try await sleep(for: .milliseconds(50))
+        }
+        try await sleep(for: .milliseconds(ringPeriodSeconds * 500))
     }
 
     /// Waits until a window of `seconds` fits between two five-minute turns, 20 s after the last. At a turn a

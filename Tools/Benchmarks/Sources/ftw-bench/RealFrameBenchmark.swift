@@ -27,7 +27,7 @@ import TLSCertificates
 /// floor is the failing open alone.
 ///
 /// `--keep FOLDER` copies the phone's callgrind dumps there, for `callgrind_annotate` to say where a frame's
-/// instructions go.
+/// instructions go; with `--foreign`, those of the run beside the neighbour go to `FOLDER/crowded`.
 enum RealFrameBenchmark {
     static func run(arguments: [String]) async {
         var transport = "ws"
@@ -70,6 +70,9 @@ enum RealFrameBenchmark {
         }
         let crowded = try measureClient(client, in: box.folder.appending(path: "crowded"), native: false)
         let failing = try measureFloor("foreign", box: box)
+        if let keep {
+            try keepDumps(of: box.folder.appending(path: "crowded/callgrind"), in: keep.appending(path: "crowded"))
+        }
         reportForeign(alone: alone, crowded: crowded, floor: failing)
     }
 
@@ -230,9 +233,14 @@ enum RealFrameBenchmark {
             )
         }
         var line = String(
-            format: "frame --real foreign: %.1f k instructions a frame of another phone (%.0f of them)",
+            format:
+                "frame --real foreign: %.1f k instructions a frame of another phone (%.0f of them; %d messages in %d s alone, %d in %d s beside it)",
             extra / foreignFrames / 1_000,
-            foreignFrames
+            foreignFrames,
+            oneWindow.frames,
+            oneWindow.seconds,
+            twoWindow.frames,
+            twoWindow.seconds
         )
         if let floor {
             line += String(format: "; the failing open alone (C) %.1f k", floor.instructions / 1_000)
