@@ -198,8 +198,11 @@ load and are given as ratios measured in one run.
 A phone is a child process that opens its paired data folder through \`FTWClient\` alone, with the home screen and
 the battery open, streaming from an \`ftw-demobox\` process over loopback at 1 Hz; the figures are per frame it
 received in a $seconds s window, everything its process did in that window included (the ring file's write every
-15 s among it). The window sits between two five-minute turns: at a turn a history tile closes and the models ask
-the box again, work of the turn rather than of a frame, counted by their own benchmarks. The floor is \`ftw-frame-floor\` (C, the same build): ChaCha20-Poly1305 open and a CBOR walk of
+15 s among it: the window opens halfway between two writes, so it holds exactly one a period, and two runs differ
+by no write). The window sits between two five-minute turns: at a turn a history tile closes and the models ask
+the box again, work of the turn rather than of a frame, counted by their own benchmarks. Another phone's frame
+is the phone's count beside a second paired phone less its count alone, over the frames the neighbour added.
+The floor is \`ftw-frame-floor\` (C, the same build): ChaCha20-Poly1305 open and a CBOR walk of
 a 512-byte 1 Hz delta; for \`wss\` an \`SSL_read\` and a WebSocket parse first. How it is measured:
 \`ftw-bench frame --real\` (Tools/Benchmarks/Sources/ftw-bench/RealFrameBenchmark.swift).
 
