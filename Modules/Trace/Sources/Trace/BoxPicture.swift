@@ -31,6 +31,12 @@ struct BoxPicture {
     /// The highest field id a truncated delta may have left out of this beat: fields above it are not recorded on
     /// it, because the box drops fields from the highest id up and their change may be missing.
     private(set) var truncatedAbove: Int?
+    /// The ring each entry records into, in `entries`' order, once looked up: nil for not yet, `.some(nil)` for a
+    /// field the trace keeps no ring for. Looked up in the trace's table on every beat, the rings cost a hash and a
+    /// probe per field per second.
+    private var rings: [TraceRing??] = []
+    /// The trace's ``LiveTrace/ringsReplaced`` when `rings` were looked up.
+    private var ringsReplaced = 0
 
     /// Takes a snap: the whole picture again.
     mutating func apply(_ snap: Snap) {
@@ -38,6 +44,7 @@ struct BoxPicture {
             guard let definition = snap.dict[id] else { return nil }
             return Entry(fieldID: id, sourceID: definition.srcId, value: snap.fields[id], isLive: false)
         }
+        rings = []
         judge(snap.sources, atUptimeMs: snap.uptimeMs)
         truncatedAbove = nil
     }
@@ -60,6 +67,35 @@ struct BoxPicture {
     /// Forgets every source's liveness: the box rebooted, so the ages in the table are from another boot.
     mutating func forgetSources() {
         for index in entries.indices where entries[index].sourceID != nil { entries[index].isLive = false }
+    }
+
+    /// Calls `record` with the ring and value of every entry recorded on this beat.
+    ///
+    /// - Parameters:
+    ///   - replaced: How many times the trace's rings were replaced (a restore): the rings looked up before are
+    ///     looked up again.
+    ///   - ring: The ring of a field id, nil for one the trace keeps no ring for; asked once per field.
+    ///   - record: Records the value in the ring.
+    mutating func forEachRecorded(
+        replaced: Int,
+        ring: (Int) -> TraceRing?,
+        _ record: (TraceRing, Int64) -> Void
+    ) {
+        if rings.count != entries.count || replaced != ringsReplaced {
+            rings = Array(repeating: nil, count: entries.count)
+            ringsReplaced = replaced
+        }
+        for index in entries.indices where records(entries[index]) {
+            guard let value = entries[index].value else { continue }
+            let found: TraceRing?
+            if let known = rings[index] {
+                found = known
+            } else {
+                found = ring(entries[index].fieldID)
+                rings[index] = .some(found)
+            }
+            if let found { record(found, value) }
+        }
     }
 
     /// Whether `entry` is recorded on this beat.

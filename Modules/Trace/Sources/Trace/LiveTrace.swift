@@ -34,6 +34,9 @@ public actor LiveTrace: ClientService {
 
     /// Every field's ring, by field id.
     var rings: [Int: TraceRing] = [:]
+    /// How many times a ring in `rings` was replaced by another (a restore), so a box picture that remembers its
+    /// fields' rings looks them up again.
+    var ringsReplaced = 0
     /// The last run id handed out.
     var runs: UInt32 = 0
     /// The last anchor id handed out.
