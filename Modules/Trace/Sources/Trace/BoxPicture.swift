@@ -31,10 +31,13 @@ struct BoxPicture {
     /// The highest field id a truncated delta may have left out of this beat: fields above it are not recorded on
     /// it, because the box drops fields from the highest id up and their change may be missing.
     private(set) var truncatedAbove: Int?
-    /// The ring each entry records into, in `entries`' order, once looked up: nil for not yet, `.some(nil)` for a
-    /// field the trace keeps no ring for. Looked up in the trace's table on every beat, the rings cost a hash and a
-    /// probe per field per second.
-    private var rings: [TraceRing??] = []
+    /// The ring each entry records into, in `entries`' order, once looked up (``looked``): nil for a field the
+    /// trace keeps no ring for. Looked up in the trace's table on every beat, the rings cost a hash and a probe per
+    /// field per second.
+    private var rings: [TraceRing?] = []
+    /// Whether each entry's ring was looked up. Apart from `rings`, so a beat copies a reference, not a nested
+    /// optional.
+    private var looked: [Bool] = []
     /// The trace's ``LiveTrace/ringsReplaced`` when `rings` were looked up.
     private var ringsReplaced = 0
 
@@ -45,6 +48,7 @@ struct BoxPicture {
             return Entry(fieldID: id, sourceID: definition.srcId, value: snap.fields[id], isLive: false)
         }
         rings = []
+        looked = []
         judge(snap.sources, atUptimeMs: snap.uptimeMs)
         truncatedAbove = nil
     }
@@ -81,20 +85,18 @@ struct BoxPicture {
         ring: (Int) -> TraceRing?,
         _ record: (TraceRing, Int64) -> Void
     ) {
-        if rings.count != entries.count || replaced != ringsReplaced {
+        if looked.count != entries.count || replaced != ringsReplaced {
             rings = Array(repeating: nil, count: entries.count)
+            looked = Array(repeating: false, count: entries.count)
             ringsReplaced = replaced
         }
         for index in entries.indices where records(entries[index]) {
             guard let value = entries[index].value else { continue }
-            let found: TraceRing?
-            if let known = rings[index] {
-                found = known
-            } else {
-                found = ring(entries[index].fieldID)
-                rings[index] = .some(found)
+            if !looked[index] {
+                rings[index] = ring(entries[index].fieldID)
+                looked[index] = true
             }
-            if let found { record(found, value) }
+            if let found = rings[index] { record(found, value) }
         }
     }
 

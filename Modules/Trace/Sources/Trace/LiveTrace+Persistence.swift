@@ -87,7 +87,9 @@ extension LiveTrace {
 
     private func writeRings() async {
         guard let store, rings.values.contains(where: { $0.count > 0 }) else { return }
-        let fields = rings.sorted { $0.key < $1.key }.map { RingFile.Field(fieldID: $0.key, ring: $0.value) }
+        let fields =
+            ringFileFields ?? rings.sorted { $0.key < $1.key }.map { RingFile.Field(fieldID: $0.key, ring: $0.value) }
+        ringFileFields = fields
         let bytes = RingFile.encode(fields)
         unsaved = false
         do {
