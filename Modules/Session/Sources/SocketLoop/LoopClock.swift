@@ -35,13 +35,18 @@ public final class LoopClock<Base: Clock<Duration>>: Clock, @unchecked Sendable 
     public let base: Base
     /// The loop whose timer wakes the sleepers.
     public let loop: EventLoop
-    private let timer: DeadlineTimer<Base>?
+    /// Where the timer's deadlines count from: they are `Duration`s since this instant, so the timer is concrete
+    /// code (a timer generic over the clock ran unspecialised, looking up type metadata on every sleep).
+    private let reference: Instant
+    private let timer: DeadlineTimer?
 
     /// A clock reading `base` and sleeping on `loop`'s timer.
     public init(base: Base, loop: EventLoop) {
         self.base = base
         self.loop = loop
-        timer = DeadlineTimer(base: base, loop: loop)
+        let reference = base.now
+        self.reference = reference
+        timer = DeadlineTimer(loop: loop) { reference.duration(to: base.now) }
     }
 
     /// Now, on `base`.
@@ -57,25 +62,28 @@ public final class LoopClock<Base: Clock<Duration>>: Clock, @unchecked Sendable 
         guard let timer else { return try await base.sleep(until: deadline, tolerance: tolerance) }
         try Task.checkCancellation()
         guard base.now < deadline else { return }
-        try await timer.sleep(until: deadline)
+        try await timer.sleep(until: reference.duration(to: deadline))
     }
 }
 
 /// The pending deadlines of one ``LoopClock``, earliest first, and the timerfd armed for the earliest.
 ///
+/// Deadlines are times since the clock's reference instant, read by `elapsed`.
+///
 /// ## Concurrency
 /// `pending`, `cancelledEarly` and the timerfd are touched on the loop's thread only; `nextID` is atomic.
-final class DeadlineTimer<Base: Clock<Duration>>: LoopHandler, @unchecked Sendable {
+final class DeadlineTimer: LoopHandler, @unchecked Sendable {
     // @unchecked: everything mutable but `nextID` (atomic) is confined to `loop`'s thread.
     // TODO: as for LoopClock.
 
     private struct Sleeper {
-        let deadline: Base.Instant
+        let deadline: Duration
         let id: UInt64
         let continuation: UnsafeContinuation<Void, any Error>
     }
 
-    private let base: Base
+    /// Now, as time since the clock's reference instant.
+    private let elapsed: @Sendable () -> Duration
     private let loop: EventLoop
     private let descriptor: Int32
     private let nextID = Atomic<UInt64>(0)
@@ -84,12 +92,12 @@ final class DeadlineTimer<Base: Clock<Duration>>: LoopHandler, @unchecked Sendab
     private var cancelledEarly: Set<UInt64> = []
     private var isWatched = false
 
-    init?(base: Base, loop: EventLoop) {
+    init?(loop: EventLoop, elapsed: @escaping @Sendable () -> Duration) {
         #if canImport(CEpoll)
         let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
-        self.base = base
+        self.elapsed = elapsed
         self.loop = loop
         #else
         return nil
@@ -98,7 +106,7 @@ final class DeadlineTimer<Base: Clock<Duration>>: LoopHandler, @unchecked Sendab
 
     deinit { close(descriptor) }
 
-    func sleep(until deadline: Base.Instant) async throws {
+    func sleep(until deadline: Duration) async throws {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
@@ -138,7 +146,7 @@ final class DeadlineTimer<Base: Clock<Duration>>: LoopHandler, @unchecked Sendab
         var expirations: UInt64 = 0
         _ = read(descriptor, &expirations, 8)
         #endif
-        let now = base.now
+        let now = elapsed()
         let due = pending.prefix { $0.deadline <= now }
         pending.removeFirst(due.count)
         arm()
@@ -159,7 +167,7 @@ final class DeadlineTimer<Base: Clock<Duration>>: LoopHandler, @unchecked Sendab
             return
         }
         var spec = itimerspec()
-        spec.it_value = Self.timeValue(base.now.duration(to: earliest.deadline))
+        spec.it_value = Self.timeValue(earliest.deadline - elapsed())
         _ = timerfd_settime(descriptor, 0, &spec, nil)
         if !isWatched { isWatched = loop.watch(descriptor, self, reading: true, writing: false) }
         #endif

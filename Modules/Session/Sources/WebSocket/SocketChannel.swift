@@ -38,6 +38,16 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
         case reader(any ChannelReader)
         /// Bytes are dropped until the peer ends the stream (a lingering close); then `onEnd` runs.
         case discard(onEnd: () -> Void)
+
+        /// Whether the socket is read for it (unless reading is paused, which the handshake ignores): nil for nobody,
+        /// true for the TLS handshake, which reads even while plaintext reading is paused, false for the others.
+        var readsDuringPause: Bool? {
+            switch self {
+            case .idle: nil
+            case .tlsHandshake: true
+            case .head, .reader, .discard: false
+            }
+        }
     }
 
     /// An HTTP head on its way in.
@@ -74,7 +84,13 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
 
     /// Where reads land (ciphertext, then plaintext with TLS): allocated once, never zeroed, reused for every read.
     let readBuffer: UnsafeMutableRawBufferPointer
-    @exclusivity(unchecked) var input = Input.idle
+    @exclusivity(unchecked) var input = Input.idle {
+        // Kept beside the enum: asking the enum its case copies its payload (a retain and a release of the reader),
+        // and every read asks twice.
+        didSet { inputReads = input.readsDuringPause }
+    }
+    /// ``Input/readsDuringPause`` of `input`.
+    @exclusivity(unchecked) private var inputReads: Bool?
     @exclusivity(unchecked) var security = Security.plain
     @exclusivity(unchecked) private var isReadingPaused = false
     private var connectWaiter: CheckedContinuation<Result<Void, WebSocketError>, Never>?
@@ -230,16 +246,13 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
     }
 
     private var wantsInput: Bool {
-        if case .tlsHandshake = input { return true }
-        return isTakingPlaintext
+        guard let duringPause = inputReads else { return false }
+        return duringPause || !isReadingPaused
     }
 
     /// Whether someone takes plaintext now.
     var isTakingPlaintext: Bool {
-        switch input {
-        case .idle, .tlsHandshake: false
-        case .head, .reader, .discard: !isReadingPaused
-        }
+        inputReads == false && !isReadingPaused
     }
 
     // MARK: - Writing

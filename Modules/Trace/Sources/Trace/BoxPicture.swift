@@ -31,6 +31,15 @@ struct BoxPicture {
     /// The highest field id a truncated delta may have left out of this beat: fields above it are not recorded on
     /// it, because the box drops fields from the highest id up and their change may be missing.
     private(set) var truncatedAbove: Int?
+    /// The ring each entry records into, in `entries`' order, once looked up (``looked``): nil for a field the
+    /// trace keeps no ring for. Looked up in the trace's table on every beat, the rings cost a hash and a probe per
+    /// field per second.
+    private var rings: [TraceRing?] = []
+    /// Whether each entry's ring was looked up. Apart from `rings`, so a beat copies a reference, not a nested
+    /// optional.
+    private var looked: [Bool] = []
+    /// The trace's ``LiveTrace/ringsReplaced`` when `rings` were looked up.
+    private var ringsReplaced = 0
 
     /// Takes a snap: the whole picture again.
     mutating func apply(_ snap: Snap) {
@@ -38,6 +47,8 @@ struct BoxPicture {
             guard let definition = snap.dict[id] else { return nil }
             return Entry(fieldID: id, sourceID: definition.srcId, value: snap.fields[id], isLive: false)
         }
+        rings = []
+        looked = []
         judge(snap.sources, atUptimeMs: snap.uptimeMs)
         truncatedAbove = nil
     }
@@ -60,6 +71,33 @@ struct BoxPicture {
     /// Forgets every source's liveness: the box rebooted, so the ages in the table are from another boot.
     mutating func forgetSources() {
         for index in entries.indices where entries[index].sourceID != nil { entries[index].isLive = false }
+    }
+
+    /// Calls `record` with the ring and value of every entry recorded on this beat.
+    ///
+    /// - Parameters:
+    ///   - replaced: How many times the trace's rings were replaced (a restore): the rings looked up before are
+    ///     looked up again.
+    ///   - ring: The ring of a field id, nil for one the trace keeps no ring for; asked once per field.
+    ///   - record: Records the value in the ring.
+    mutating func forEachRecorded(
+        replaced: Int,
+        ring: (Int) -> TraceRing?,
+        _ record: (TraceRing, Int64) -> Void
+    ) {
+        if looked.count != entries.count || replaced != ringsReplaced {
+            rings = Array(repeating: nil, count: entries.count)
+            looked = Array(repeating: false, count: entries.count)
+            ringsReplaced = replaced
+        }
+        for index in entries.indices where records(entries[index]) {
+            guard let value = entries[index].value else { continue }
+            if !looked[index] {
+                rings[index] = ring(entries[index].fieldID)
+                looked[index] = true
+            }
+            if let found = rings[index] { record(found, value) }
+        }
     }
 
     /// Whether `entry` is recorded on this beat.

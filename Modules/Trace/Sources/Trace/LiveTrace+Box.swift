@@ -34,16 +34,10 @@ extension LiveTrace {
     package func record(_ frame: TelemetryFrame) {
         guard let gap = BoxAnchor.gap(arrivalMs: frame.arrivalMs, uptimeMs: frame.uptimeMs) else { return }
         let improvement = place(frame, gapMs: gap)
-        switch frame.message {
-        case .snap(let snap): box?.picture.apply(snap)
-        case .delta(let delta, let truncated): box?.picture.apply(delta, truncated: truncated)
-        case .tick: box?.picture.applyTick()
-        }
-        guard let anchor = box?.anchor else { return }
-        if improvement > 0 { reanchor(anchor.id, earlierByMs: improvement) }
-        guard let stamp = anchor.stamp(uptimeMs: frame.uptimeMs) else { return }
-        box?.newestStampMs = stamp
-        recordBeat(atMs: stamp, anchor: anchor.id)
+        guard let (anchor, stamp) = box?.take(frame.message, uptimeMs: frame.uptimeMs) else { return }
+        if improvement > 0 { reanchor(anchor, earlierByMs: improvement) }
+        guard let stamp else { return }
+        recordBeat(atMs: stamp, anchor: anchor)
     }
 
     /// Puts the frame on its anchor, starting a new one for a new connection or a reboot; returns how much the
@@ -79,10 +73,11 @@ extension LiveTrace {
     }
 
     private func recordBeat(atMs stampMs: Int64, anchor: UInt32) {
-        guard let picture = box?.picture else { return }
         var recorded = false
-        for entry in picture.entries where picture.records(entry) {
-            guard let value = entry.value, let ring = ring(for: entry.fieldID) else { continue }
+        // A local copy: the actor's own counter, passed `inout` once per field, costs an exclusivity check each.
+        var runs = self.runs
+        defer { self.runs = runs }
+        box?.picture.forEachRecorded(replaced: ringsReplaced, ring: ring(for:)) { ring, value in
             recorded =
                 ring.record(
                     timeMs: stampMs,

@@ -87,7 +87,9 @@ extension LiveTrace {
 
     private func writeRings() async {
         guard let store, rings.values.contains(where: { $0.count > 0 }) else { return }
-        let fields = rings.keys.sorted().compactMap { id in rings[id].map { RingFile.Field(fieldID: id, ring: $0) } }
+        let fields =
+            ringFileFields ?? rings.sorted { $0.key < $1.key }.map { RingFile.Field(fieldID: $0.key, ring: $0.value) }
+        ringFileFields = fields
         let bytes = RingFile.encode(fields)
         unsaved = false
         do {
@@ -112,6 +114,7 @@ extension LiveTrace {
             for field in fields where field.ring.count > 0 {
                 field.ring.breaksNextRun = true
                 rings[field.fieldID] = field.ring
+                ringsReplaced += 1
                 points += field.ring.count
                 newestMs = max(newestMs ?? .min, field.ring.newest?.timeMs ?? .min)
             }

@@ -1,3 +1,5 @@
+import SessionInterface
+
 /// The box stream on one connection: the anchor that stamps its frames and the picture its frames build.
 struct BoxStream {
     /// Places the connection's uptime on the wall clock.
@@ -6,6 +8,21 @@ struct BoxStream {
     var picture = BoxPicture()
     /// The stamp of the newest frame: while it is within the box's gap rule, the cloud feed is not recorded.
     var newestStampMs: Int64
+
+    /// Applies a frame's message to the picture and stamps the frame on the anchor, keeping the stamp as the newest.
+    /// Returns the anchor's id and the stamp, nil when the frame's uptime cannot be placed on the wall clock.
+    ///
+    /// One call in place, so a frame neither copies the stream nor reaches into it once per step.
+    mutating func take(_ message: TelemetryFrame.Message, uptimeMs: Int64) -> (anchor: UInt32, stampMs: Int64?) {
+        switch message {
+        case .snap(let snap): picture.apply(snap)
+        case .delta(let delta, let truncated): picture.apply(delta, truncated: truncated)
+        case .tick: picture.applyTick()
+        }
+        let stamp = anchor.stamp(uptimeMs: uptimeMs)
+        if let stamp { newestStampMs = stamp }
+        return (anchor.id, stamp)
+    }
 }
 
 /// Where reading the ring file back stands; a restore runs once per trace.

@@ -33,7 +33,15 @@ public actor LiveTrace: ClientService {
     private let sessionEvents: BusStream<SessionEvent>
 
     /// Every field's ring, by field id.
-    var rings: [Int: TraceRing] = [:]
+    var rings: [Int: TraceRing] = [:] {
+        didSet { ringFileFields = nil }
+    }
+    /// `rings` as the ring file lists them, by ascending field id: worked out at a write after `rings` changed, and
+    /// kept for the next (sorting the table cost more than encoding a ring's new points).
+    var ringFileFields: [RingFile.Field]?
+    /// How many times a ring in `rings` was replaced by another (a restore), so a box picture that remembers its
+    /// fields' rings looks them up again.
+    var ringsReplaced = 0
     /// The last run id handed out.
     var runs: UInt32 = 0
     /// The last anchor id handed out.

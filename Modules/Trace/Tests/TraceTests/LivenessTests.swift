@@ -89,4 +89,20 @@ import Trace
         let times = await trace.points(field: FieldID.grid).map(\.timeMs)
         #expect(times == [World.bootMs + 100_050, World.bootMs + 104_050])
     }
+
+    @Test func aSnapWithOtherFieldsRecordsEachValueInItsOwnField() async {
+        let first = Home.dict.filter { [FieldID.grid, FieldID.pv].contains($0.key) }
+        let second = Home.dict.filter { [FieldID.load, FieldID.ev].contains($0.key) }
+        let trace = await World.recording { world, trace in
+            await world.frame(.snap(Home.snap(uptimeMs: 100_000, dict: first)), uptimeMs: 100_000)
+            await world.tick(uptimeMs: 101_000)
+            // The box's dictionary changed (a device was replaced): as many fields as before, other ones.
+            await world.frame(.snap(Home.snap(uptimeMs: 102_000, dict: second)), uptimeMs: 102_000)
+            await world.tick(uptimeMs: 103_000)
+        }
+        #expect(await trace.points(field: FieldID.grid).map(\.value) == [1_200, 1_200])
+        #expect(await trace.points(field: FieldID.pv).map(\.value) == [-3_400, -3_400])
+        #expect(await trace.points(field: FieldID.load).map(\.value) == [1_700, 1_700])
+        #expect(await trace.points(field: FieldID.ev).map(\.value) == [0, 0])
+    }
 }

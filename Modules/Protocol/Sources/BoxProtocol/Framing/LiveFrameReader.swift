@@ -101,8 +101,8 @@ struct LiveFrameReader {
     /// True for `delta`, false for `tick`, nil for any other type.
     private mutating func messageType() -> Bool? {
         guard let text = text() else { return nil }
-        if Self.equal(text, Delta.wireType) { return true }
-        if Self.equal(text, Tick.wireType) { return false }
+        if Self.equal(text, Self.deltaType) { return true }
+        if Self.equal(text, Self.tickType) { return false }
         return nil
     }
 
@@ -120,8 +120,13 @@ struct LiveFrameReader {
         return nil
     }
 
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
-        bytes.elementsEqual(name.utf8)
+    /// ``Delta/wireType`` and ``Tick/wireType`` as static text: comparing bytes with a `String`'s UTF-8 view walks
+    /// it as a generic sequence (about 1 k instructions a frame for the five keys and the type).
+    private static let deltaType: StaticString = "delta"
+    private static let tickType: StaticString = "tick"
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        bytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     private mutating func text() -> UnsafeBufferPointer<UInt8>? {
