@@ -14,8 +14,6 @@ final class ChaChaPolyOpener {
     private var block: ChaCha20Block
     /// libcrypto's plain ChaCha20 under the key, given a fresh counter and nonce for each message.
     private let stream: OpaquePointer
-    /// The stream's 16-byte IV: block counter 1 (4 bytes, little-endian) then the message's 12-byte nonce.
-    private var iv: (UInt64, UInt64) = (0, 0)
 
     /// An opener under the 32-byte `key`, or nil when libcrypto cannot make its stream context.
     init?(key: [UInt8]) {
@@ -67,6 +65,8 @@ final class ChaChaPolyOpener {
         into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
         guard count > 0 else { return true }
+        // The stream's 16-byte IV: block counter 1 (4 bytes, little-endian), then the message's 12-byte nonce.
+        var iv: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &iv) { iv in
             iv.storeBytes(of: UInt32(1).littleEndian, as: UInt32.self)
             UnsafeMutableRawBufferPointer(rebasing: iv[4...]).copyMemory(from: nonce)
