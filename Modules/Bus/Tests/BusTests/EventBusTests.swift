@@ -100,11 +100,12 @@ import Testing
         // A bound, not a wait for an outcome: a consumer that missed its cancellation would wait forever.
         let ended = OneShot<Int?>()
         Task { _ = ended.fulfil(await consumer.value) }
-        Task {
-            try? await ContinuousClock().sleep(for: .seconds(10))
+        let watchdog = Task {
+            guard (try? await ContinuousClock().sleep(for: .seconds(10))) != nil else { return }
             _ = ended.fulfil(nil)
         }
         #expect(await ended.value == 1, "a cancelled consumer stops waiting and takes nothing more")
+        watchdog.cancel()
         #expect(bus.subscriberCount == 0, "a cancelled subscriber costs the publisher nothing")
     }
 

@@ -202,12 +202,13 @@ struct LoopbackTests {
             // A bound, not a wait for an outcome: a receive the loop's cancellation missed would wait forever.
             let (outcomes, outcome) = AsyncStream.makeStream(of: WebSocketError.Code?.self)
             Task { outcome.yield(await waiting.value) }
-            Task {
-                try? await ContinuousClock().sleep(for: .seconds(10))
+            let watchdog = Task {
+                guard (try? await ContinuousClock().sleep(for: .seconds(10))) != nil else { return }
                 outcome.yield(nil)
             }
             var first = outcomes.makeAsyncIterator()
             #expect(await first.next() == .some(.cancelled))
+            watchdog.cancel()
             try await client.send(.text("still here"))
             #expect(try await client.receive() == .text("still here"))
             await client.close()
