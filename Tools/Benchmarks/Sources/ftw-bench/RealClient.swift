@@ -86,7 +86,8 @@ enum RealClient {
     /// than its twin: about 100 k instructions, 1.7 k a frame of a 60 s window, and the two runs that another
     /// phone's frames are told apart by differed by that much. The file is looked at on disk, outside the window.
     private static func waitBetweenRingWrites(data: String, site: String) async throws {
-        let ring = URL(fileURLWithPath: data).appending(path: "sealed/ring-\(site)").path
+        guard let site = SiteID(rawValue: site) else { throw BenchError("\(site) is no site id") }
+        let ring = DataFolder(path: data).sealedFolder.appending(path: SealedFileName.ring(site).fileName).path
         func written() -> Date? {
             (try? FileManager.default.attributesOfItem(atPath: ring))?[.modificationDate] as? Date
         }
