@@ -1,4 +1,11 @@
 /// Reads JSON text (RFC 8259) into a ``JSONValue``, strictly: one value, no trailing text, no comments.
+///
+/// Foundation's `JSONSerialization` and `JSONDecoder` cannot read what `encode` must tell apart (checked on this
+/// toolchain): an object comes back as a dictionary, so its members' order is gone (the `$tag`, `$value` form is
+/// known by its first member; `decode --json` and cbor2 are compared key order included) and a repeated name keeps
+/// one value without a word, where the box refuses the map; `1` and `1.0` both bridge to `Int` and to `Double`,
+/// where CBOR's integer and float differ and a body field takes only one; `-18446744073709551616` comes back as a
+/// decimal. So this reader keeps members in order, duplicates included, and each number as its text.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0

@@ -73,6 +73,17 @@ import Testing
         #expect(run("encode", plan).output == Hex.string(try FrameCodec.encode(.planGet, id: nil)) + "\n")
     }
 
+    /// What Foundation's JSON readers would lose (see `JSONParser`): a repeated member and an integer written as a
+    /// float are refused, naming what is wrong, instead of becoming some other message.
+    @Test func encodeRefusesARepeatedMemberAndAFloatWhereAnIntegerGoes() {
+        let repeated = run("encode", #"{"t": "tick", "b": {"seq": 41, "uptimeMs": 1, "seq": 42}}"#)
+        #expect(repeated.status == 1)
+        #expect(repeated.errors.contains(#"the map holds the key "seq" twice"#))
+        let float = run("encode", #"{"t": "tick", "b": {"seq": 41.0, "uptimeMs": 1}}"#)
+        #expect(float.status == 1)
+        #expect(float.errors.contains("tick.seq: expected an unsigned integer, found a float"))
+    }
+
     @Test func decodeAsJSONFeedsEncodeBackTheSameFrame() throws {
         let message = Message.cmd(
             Command(
