@@ -98,7 +98,8 @@ public struct ReportPrinter: Sendable {
         switch step.kind {
         case .dial: return "dial (attempt \(step.attempt ?? 1))"
         case .awaitingBox:
-            return "awaiting the box: it moves to this hour's room \(between(step.boxMovesAtMs ?? step.atMs, step.boxDueByMs))"
+            return
+                "awaiting the box: it moves to this hour's room \(between(step.boxMovesAtMs ?? step.atMs, step.boxDueByMs))"
         case .handshake: return "handshake"
         case .helloOK: return "hello_ok (build \(step.build ?? "?"))"
         case .live: return "live"

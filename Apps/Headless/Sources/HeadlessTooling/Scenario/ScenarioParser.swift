@@ -97,7 +97,10 @@ public enum ScenarioParser {
         let relayBeat = words[0] == "relay" && words.count > 1 && words[1] == "beat"
         guard relayBeat || ["date", "timezone", "policy", "prefs", "seed"].contains(words[0]) else { return false }
         guard !afterSteps else {
-            throw ScenarioError(line: line, "'\(words.prefix(relayBeat ? 2 : 1).joined(separator: " "))' belongs before the first step")
+            throw ScenarioError(
+                line: line,
+                "'\(words.prefix(relayBeat ? 2 : 1).joined(separator: " "))' belongs before the first step"
+            )
         }
         if relayBeat {
             (settings.relayBeatMs, settings.relayBeatAtMs) = try Self.relayBeat(words.dropFirst(2), line: line)
@@ -239,7 +242,12 @@ public enum ScenarioParser {
         line: Int
     ) throws(ScenarioError) -> (periodMs: Int64, atMs: Int64?) {
         guard let first = words.first, words.count == 1 || (words.count == 3 && words[words.startIndex + 1] == "at")
-        else { throw ScenarioError(line: line, "the relay's beat is written 'relay beat 15s' or 'relay beat 15s at 10:00:14'") }
+        else {
+            throw ScenarioError(
+                line: line,
+                "the relay's beat is written 'relay beat 15s' or 'relay beat 15s at 10:00:14'"
+            )
+        }
         let periodMs = try duration(first, line: line).wholeMilliseconds
         guard periodMs <= RelaySchedule.beatMs else {
             throw ScenarioError(
