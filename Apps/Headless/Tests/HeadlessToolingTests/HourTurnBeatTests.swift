@@ -54,4 +54,19 @@ import Testing
         #expect(latestBeats.allSatisfy { (0..<15_000).contains($0) })
         #expect(latestBeats.contains { $0 > 5_000 }, "some hour's beat falls more than the box's jitter after it")
     }
+
+    /// The shipped scenario: the beat 14 s after the offset (11:02:33.913), the box in at 11:02:50.413, live 600 ms
+    /// later (the ready, the handshake and hello over a relay 120 ms away), with one dial and no close before.
+    @Test func theShippedLateBeatScenarioJoinsOnceAndGoesLiveARoundTripAfterTheBox() async throws {
+        let (report, _) = try await ScenarioRunner(
+            scenario: BuiltInScenario.load("hour-turn-late-beat"),
+            name: "hour-turn-late-beat"
+        ).run()
+        let stay = try #require(report.stays.last)
+        let movesAtMs = try #require(stay.boxMovesAtMs)
+        let boxJoinsAtMs = movesAtMs + 14_000 + 2_500
+        #expect(stay.timeline.map(\.kind) == [.dial, .awaitingBox, .handshake, .helloOK, .live, .close])
+        #expect(stay.timeline.first { $0.kind == .handshake }?.atMs == boxJoinsAtMs + 120)
+        #expect(stay.timeline.first { $0.kind == .live }?.atMs == boxJoinsAtMs + 600)
+    }
 }
