@@ -64,7 +64,7 @@ judge() {
 }
 
 # The relay turns its hour at once: the stay measures memory, not the hour's turn.
-"$bin/ftw-demobox" --port 0 --state "$work/box" --rotation-spread 0ms >"$work/box.out" 2>&1 &
+"$bin/ftw-demobox" --port 0 --state "$work/box" --rotation-spread 0ms --relay-beat 0ms >"$work/box.out" 2>&1 &
 box=$!
 for _ in $(seq 100); do grep -q '^relay:' "$work/box.out" && break; sleep 0.1; done
 link=$(head -1 "$work/box.out")

@@ -37,9 +37,9 @@ fail() {
 }
 
 # Starts the demo box on its kept state with the given extra options; sets box, link and relay. Its relay turns its
-# hour at once (--rotation-spread 0ms), so a run in the first minutes of an hour does not wait for the box.
+# hour at once (--rotation-spread 0ms --relay-beat 0ms), so a run in the first minutes of an hour does not wait for the box.
 start_box() {
-    "$demobox" --port 0 --state "$work/box" --rotation-spread 0ms "$@" >>"$work/box.out" 2>&1 &
+    "$demobox" --port 0 --state "$work/box" --rotation-spread 0ms --relay-beat 0ms "$@" >>"$work/box.out" 2>&1 &
     box=$!
     for _ in $(seq 100); do
         [[ $(grep -c '^relay:' "$work/box.out" 2>/dev/null) -ge $starts ]] && break

@@ -8,30 +8,17 @@ import SessionInterface
 import Testing
 
 /// The hour's turn on the wall clock, against `ftw-demobox` in its own process with its relay's epochs shortened to
-/// 10 s and their turn spread over 6 s (`--epoch-ms`, `--rotation-spread`), and a phone handed the same schedule: a
-/// return in the turn joins the new room once, knows when its box comes, shows what it had meanwhile, and goes live
-/// as soon as the box is in the room.
+/// 30 s, every old room due at the epoch's start (`--epoch-ms`, `--rotation-spread 0ms`) and the relay's 15 s beat
+/// falling 14 s after it (`--relay-beat-phase 14s`, the latest a beat can fall), and a phone handed the same schedule:
+/// a return 200 ms into an epoch joins the new room once, knows when its box comes, shows what it had meanwhile, does
+/// not redial while the relay has yet to move the box, and goes live as soon as the box is in the room.
 @Suite struct HourTurnProcessTests {
-    /// The demo relay's epochs and spread, and the phone's: the box's 2.5 s rejoin and a return's queue of reads fit
-    /// in what is left of the epoch.
-    private static let schedule = RelaySchedule(epochMs: 10_000, rotationSpreadMs: 6_000)
-
-    /// The first epoch after `nowMs` whose turn comes at least 2 s in (the old handle's offset), so a return 200 ms
-    /// into it meets an empty room for long enough to tell a wait from a redial.
-    private static func nextTurnWithAWait(
-        secret: [UInt8],
-        schedule: RelaySchedule,
-        after nowMs: Int64
-    ) -> BoxArrival? {
-        var epoch = schedule.epoch(nowMs: nowMs) + 1
-        while true {
-            guard let arrival = RelayRendezvous.boxArrival(secret: secret, epoch: epoch, schedule: schedule) else {
-                return nil
-            }
-            if arrival.movesAtMs - (schedule.startMs(ofEpoch: epoch) ?? 0) >= 2_000 { return arrival }
-            epoch += 1
-        }
-    }
+    /// The demo relay's epochs and spread, and the phone's: the relay's beat, the box's 2.5 s rejoin and a return's
+    /// queue of reads fit in the epoch.
+    private static let schedule = RelaySchedule(epochMs: 30_000, rotationSpreadMs: 0)
+    /// How long after the offset the relay's beat falls: a multiple of 15 s plus 14 s, and every epoch starts on a
+    /// multiple of 15 s.
+    private static let beatAfterOffsetMs: Int64 = 14_000
 
     @Test(
         .enabled(if: DemoBoxChild.executable != nil, "ftw-demobox is not built beside the test bundle (swift build)")
@@ -42,7 +29,9 @@ import Testing
         let child = try DemoBoxChild(
             executable: executable,
             state: nil,
-            options: ["--epoch-ms", "10000", "--rotation-spread", "6s"],
+            options: [
+                "--epoch-ms", "30000", "--rotation-spread", "0ms", "--relay-beat", "15s", "--relay-beat-phase", "14s",
+            ],
             lifetime: .seconds(120)
         )
         var lines = child.lines.makeAsyncIterator()
@@ -52,7 +41,7 @@ import Testing
         let relay = try #require(await DemoBoxChild.line(&lines) { $0.hasPrefix("relay: ws://127.0.0.1:") })
         let port = try #require(relay.split(separator: ":").last.flatMap { Int($0) })
         let note = await DemoBoxChild.line(&lines) { $0.hasPrefix("relay epochs:") }
-        #expect(note == "relay epochs: 10000 ms, old rooms moved within 6000 ms of each epoch's start")
+        #expect(note == "relay epochs: 30000 ms, old rooms moved within 0 ms of each epoch's start")
 
         let folder = PhoneWorld.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
@@ -91,8 +80,9 @@ import Testing
         #expect(seen.dials == 1, "one join, however long the room stays empty")
         #expect(seen.awaited == seen.expected, "the phone knows when its box comes")
         let liveMs = try #require(seen.liveMs)
-        #expect(liveMs >= seen.expected.movesAtMs + 2_500, "the demo box rejoins 2.5 s after the relay moved it")
-        #expect(liveMs <= seen.expected.movesAtMs + 2_500 + 2_000, "live a round trip after the box came")
+        let boxJoinsAtMs = seen.expected.movesAtMs + Self.beatAfterOffsetMs + 2_500
+        #expect(liveMs >= boxJoinsAtMs, "the relay moves the box on its beat; the demo box rejoins 2.5 s later")
+        #expect(liveMs <= boxJoinsAtMs + 2_000, "live a round trip after the box came")
         #expect(seen.shownWhileWaiting, "the home screen kept what it had while the room was empty")
         #expect(await child.stop() == 0)
     }
@@ -106,15 +96,17 @@ import Testing
         var shownWhileWaiting = false
     }
 
-    /// Live once, to the background, back 200 ms into an epoch whose turn comes later, until live again.
+    /// Live once, to the background, back 200 ms into the next epoch, before the relay's beat moves the box, until
+    /// live again.
     private static func returnInTheTurn(_ client: HeadlessClient, secret: [UInt8]) async throws -> Seen {
         await client.setPhase(.active)
         client.show(.now)
         for await screen in client.observeHomeScreen() where screen.isLive { break }
         await client.setPhase(.background)
         let schedule = try #require(Self.schedule)
-        let expected = try #require(Self.nextTurnWithAWait(secret: secret, schedule: schedule, after: client.nowMs))
-        let startMs = try #require(schedule.startMs(ofEpoch: schedule.epoch(nowMs: expected.movesAtMs)))
+        let epoch = schedule.epoch(nowMs: client.nowMs) + 1
+        let expected = try #require(RelayRendezvous.boxArrival(secret: secret, epoch: epoch, schedule: schedule))
+        let startMs = try #require(schedule.startMs(ofEpoch: epoch))
         try await ContinuousClock().sleep(for: .milliseconds(startMs + 200 - client.nowMs))
         let events = client.sessionEvents.subscribe()
         await client.setPhase(.active)

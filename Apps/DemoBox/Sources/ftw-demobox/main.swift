@@ -136,6 +136,7 @@ func serve(_ options: DemoBoxOptions, _ state: DemoBoxState, clock: any Clock<Du
         say("relay: ws://127.0.0.1:\(relay.port)")
     }
     if let note = options.relayScheduleNote { say(note) }
+    if let note = options.relayBeatNote(configuration.relayBeat) { say(note) }
     let (stop, signalSources) = stopSignals()
     let (endings, end) = AsyncStream.makeStream(of: Ending.self)
     let status: Int32 = await withTaskGroup(of: Void.self) { group in

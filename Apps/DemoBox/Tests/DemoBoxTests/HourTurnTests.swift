@@ -7,14 +7,16 @@ import SessionInterface
 import Testing
 
 /// The hour's turn as the demo box's relay plays it (protocol.md §8.3): at the top of the hour only the new epoch is
-/// joined, the room still on the old handle is moved (4410) at that handle's place in the spread, and the box joins the
-/// new room 2.5 s later, where a phone that came early hears `ready`. Checked against rotation-vectors.json's offsets,
-/// which come from the relay's own formula.
+/// joined, the room still on the old handle is moved (4410) at the first beat of the relay's heartbeat at or after
+/// that handle's place in the spread, and the box joins the new room 2.5 s later, where a phone that came early hears
+/// `ready`. Checked against rotation-vectors.json's offsets, which come from the relay's own formula, on a relay with
+/// no beat, and on the production beat at three phases.
 @Suite struct HourTurnTests {
     /// A box whose rendezvous secret is the vector's, in a world that starts 10 s before the vector's hour.
     private static func run(
         _ vector: RotationVectors.Case,
         schedule: RelaySchedule = .production,
+        beat: RelayBeat = .none,
         startMs: Int64? = nil,
         _ body: @escaping @Sendable (BoxWorld) async throws -> Void
     ) async throws {
@@ -24,6 +26,7 @@ import Testing
             rendezvousSecret: try vector.secret()
         )
         configuration.relaySchedule = schedule
+        configuration.relayBeat = beat
         try await BoxWorld.run(originMs: startMs ?? vector.hourStartMs - 10_000, configuration: configuration, body)
     }
 
@@ -63,6 +66,29 @@ import Testing
             try await early.startHandshake(payload: code)
             await world.settle()
             #expect(await early.isConnected, "the box is in the new room and answers")
+        }
+    }
+
+    /// The production relay's heartbeat at three phases: the old room of rotation-vectors.json's second case (offset
+    /// 121 357 ms) is moved on the first beat at or after its offset, up to 15 s late, never before it; the box joins
+    /// 2.5 s after the move, and the phone that came early waits for it.
+    @Test(arguments: [(Int64(0), Int64(135_000)), (7_000, 127_000), (14_000, 134_000)])
+    func theOldRoomIsMovedOnTheFirstBeatAtOrAfterItsOffset(phaseMs: Int64, movedAfterHourMs: Int64) async throws {
+        let vector = try RotationVectors.load().vectors[1]
+        #expect(vector.boxMovedAtMsAfterHour == 121_357)
+        let beat = try #require(RelayBeat(periodMs: 15_000, phaseMs: phaseMs))
+        try await Self.run(vector, beat: beat) { world in
+            let before = try await world.relayPhone(epoch: vector.epoch - 1)
+            await world.advance(by: .seconds(10))
+            let early = try await world.relayPhone(epoch: vector.epoch)
+            await world.advance(by: .milliseconds(movedAfterHourMs - 1))
+            #expect(await before.events == [.control("ready")], "the old room stays until the beat after its offset")
+            await world.advance(by: .milliseconds(1))
+            #expect(await before.events.last == .closed(code: 4410, reason: String(vector.epoch)))
+            await world.advance(by: .milliseconds(2_499))
+            #expect(await early.events.isEmpty)
+            await world.advance(by: .milliseconds(1))
+            #expect(await early.events == [.control("ready")])
         }
     }
 

@@ -15,12 +15,13 @@ import WebSocket
     )
         async throws
     {
-        // The hour turned at once (a spread of 0): a run across the top of an hour waits 2.5 s for the box, not up to
-        // five minutes; HourTurnTests tests the spread.
+        // The hour turned at once (a spread of 0, no beat): a run across the top of an hour waits 2.5 s for the box,
+        // not up to five minutes; HourTurnTests tests the spread and the beat.
         var configuration = DemoBoxConfiguration()
         configuration.relaySchedule =
             RelaySchedule(epochMs: RelaySchedule.production.epochMs, rotationSpreadMs: 0)
             ?? .production
+        configuration.relayBeat = .none
         let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
         let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock())
         try await withThrowingTaskGroup(of: Void.self) { group in

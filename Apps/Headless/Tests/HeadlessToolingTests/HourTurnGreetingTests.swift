@@ -12,7 +12,7 @@ import Testing
 /// stays away fails it, and the message says when it was due.
 @Suite struct HourTurnGreetingTests {
     private static let hourStartMs: Int64 = 1_777_780_800_000
-    private static let arrival = BoxArrival(movesAtMs: hourStartMs + 121_357, dueByMs: hourStartMs + 126_357)
+    private static let arrival = BoxArrival(movesAtMs: hourStartMs + 121_357, dueByMs: hourStartMs + 141_357)
 
     @Test func aGreetingAtTheTurnWaitsForTheBoxAndCountsItsDeadlineFromItsArrival() async throws {
         let simulation = Simulation(originMs: Self.hourStartMs + 20_000)

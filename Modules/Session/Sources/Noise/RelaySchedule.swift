@@ -12,6 +12,12 @@ public struct RelaySchedule: Sendable, Hashable {
     /// `rotateSpreadMs`): five minutes in production.
     public let rotationSpreadMs: Int64
 
+    /// The production relay's heartbeat, in ms (relay/src/server.ts, `heartbeatMs`): it pings every socket and looks
+    /// for old rooms to move only on this beat, whose phase is set by the process's start, so a room is moved at the
+    /// first beat at or after its offset, up to one beat late (protocol.md §8.3, "The hour's turn"). A phone cannot
+    /// know the phase: it expects its box up to a whole beat after the offset.
+    public static let beatMs: Int64 = 15_000
+
     /// The production relay's: one-hour epochs, old rooms moved within five minutes of the hour.
     public static let production = RelaySchedule(checkedEpochMs: 3_600_000, rotationSpreadMs: 300_000)
 

@@ -16,8 +16,8 @@ import Synchronization
 /// reports each close with ``noteClose(code:reason:)``, so the rules of the rendezvous are written once.
 ///
 /// It also knows when the box comes into this hour's room (``boxArrival``): the relay moves each old room to the new
-/// hour at an offset of its own in a five-minute spread, taken from the old room's handle, and the secret that names
-/// the handles names that offset too. The hour and the spread are the production relay's unless the rendezvous is
+/// hour on its first heartbeat at or after an offset of its own in a five-minute spread, taken from the old room's
+/// handle, and the secret that names the handles names that offset too. The hour and the spread are the production relay's unless the rendezvous is
 /// handed a shorter `RelaySchedule` (a demo relay's, in a wall-clock test), never learnt from the relay.
 ///
 /// ## Concurrency
@@ -66,9 +66,11 @@ public final class RelayRendezvous: Sendable {
     /// (the box's reconnect rule on 4410, protocol.md §8.3).
     public static let boxRejoinJitterMs: Int64 = 5_000
 
-    /// When the box of `secret` comes into `epoch`'s room: the relay moves it from the previous hour's room at that
-    /// room's offset after the hour (`RelaySchedule.rotationOffsetMs(handle:)`), and the box rejoins within
-    /// ``boxRejoinJitterMs``. Nil for an epoch whose start no `Int64` holds.
+    /// When the box of `secret` comes into `epoch`'s room: the relay moves it from the previous hour's room at the
+    /// first beat of its heartbeat at or after that room's offset after the hour
+    /// (`RelaySchedule.rotationOffsetMs(handle:)`), up to `RelaySchedule.beatMs` late, and the box rejoins within
+    /// ``boxRejoinJitterMs``: it is due between the offset and the offset plus both. Nil for an epoch whose start no
+    /// `Int64` holds.
     ///
     /// - Parameters:
     ///   - secret: The QR code's 32-byte rendezvous secret.
@@ -81,18 +83,18 @@ public final class RelayRendezvous: Sendable {
     ) -> BoxArrival? {
         guard let startMs = schedule.startMs(ofEpoch: epoch) else { return nil }
         let movesAtMs = startMs + schedule.rotationOffsetMs(handle: Rendezvous.handle(secret: secret, epoch: epoch - 1))
-        return BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + boxRejoinJitterMs)
+        return BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + RelaySchedule.beatMs + boxRejoinJitterMs)
     }
 
     /// When the box comes into the room the next dial joins, while that is still ahead on the wall clock: in the
-    /// first minutes of an hour, until the relay has moved this household's room and the box has had its time to
-    /// rejoin; nil otherwise. Also nil while a relay's correction names an hour our clock has not reached: how far
+    /// first minutes of an hour, until the relay's latest beat for this household's room has passed and the box has
+    /// had its time to rejoin; nil otherwise. Also nil while a relay's correction names an hour our clock has not reached: how far
     /// ahead the relay's clock is cannot be known, so its moment cannot be placed on ours.
     public var boxArrival: BoxArrival? {
         let nowMs = wallClock.nowMs
         let epoch = epoch
         guard let hourStartMs = schedule.startMs(ofEpoch: epoch), hourStartMs <= nowMs,
-            nowMs - hourStartMs < schedule.rotationSpreadMs + Self.boxRejoinJitterMs,
+            nowMs - hourStartMs < schedule.rotationSpreadMs + RelaySchedule.beatMs + Self.boxRejoinJitterMs,
             let arrival = Self.boxArrival(secret: secret, epoch: epoch, schedule: schedule)
         else { return nil }
         return arrival.dueByMs > nowMs ? arrival : nil

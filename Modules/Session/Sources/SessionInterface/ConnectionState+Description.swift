@@ -8,7 +8,7 @@ extension ConnectionState: CustomStringConvertible {
         case .idle: "idle"
         case .dialing(let attempt): "dialing (attempt \(attempt))"
         case .awaitingBox(let arrival):
-            "awaiting the box: the relay moves it to this hour's room at Unix ms \(arrival.movesAtMs), due by"
+            "awaiting the box: the relay moves it to this hour's room between Unix ms \(arrival.movesAtMs) and"
                 + " \(arrival.dueByMs)"
         case .handshaking: "handshaking"
         case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"

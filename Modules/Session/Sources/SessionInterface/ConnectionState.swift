@@ -7,7 +7,7 @@ public enum ConnectionState: Sendable, Hashable {
     /// Opening a carrier (attempt 1, 2, …; 1 right after a return, more after failures).
     case dialing(attempt: Int)
     /// A carrier is open in this hour's room and the box is not there yet: the relay moves it there at the hour's
-    /// turn, at ``BoxArrival/movesAtMs``. A wait with a known end, not an outage: the session stays in the room and
+    /// turn, between ``BoxArrival/movesAtMs`` and ``BoxArrival/dueByMs``. A wait with a known end, not an outage: the session stays in the room and
     /// starts the handshake the moment the box arrives.
     case awaitingBox(BoxArrival)
     /// A carrier is open and the Noise handshake is running.

@@ -27,7 +27,9 @@ import Testing
         #expect(rendezvous.epoch == epoch - 1)
     }
 
-    @Test func theBoxsArrivalIsTheRelaysMoveOfTheOldRoomThenTheBoxsRejoin() throws {
+    /// The relay moves the old room at the first beat of its 15 s heartbeat at or after the offset, and the box
+    /// rejoins within 5 s: the box is due between the offset and 20 s after it.
+    @Test func theBoxsArrivalIsTheRelaysMoveOfTheOldRoomOnItsBeatThenTheBoxsRejoin() throws {
         let file = try RotationVectors.load()
         #expect(file.spreadMs == RelaySchedule.production.rotationSpreadMs)
         #expect(file.vectors.count == 5)
@@ -42,7 +44,7 @@ import Testing
             let movesAtMs = vector.hourStartMs + vector.boxMovedAtMsAfterHour
             #expect(
                 RelayRendezvous.boxArrival(secret: secret, epoch: vector.epoch)
-                    == BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 5_000),
+                    == BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 15_000 + 5_000),
                 "epoch \(vector.epoch)"
             )
         }
@@ -119,7 +121,7 @@ import Testing
         #expect(rendezvous.path == "/r/\(epoch)/\(Rendezvous.handle(secret: Self.secret, epoch: epoch))/app")
         let previous = Rendezvous.handle(secret: Self.secret, epoch: epoch - 1)
         let movesAtMs = Self.originMs + Int64(UInt16(previous.prefix(4), radix: 16) ?? 0) * 20_000 / 65_536
-        let arrival = BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 5_000)
+        let arrival = BoxArrival(movesAtMs: movesAtMs, dueByMs: movesAtMs + 20_000)
         #expect(RelayRendezvous.boxArrival(secret: Self.secret, epoch: epoch, schedule: schedule) == arrival)
         #expect(rendezvous.boxArrival == (arrival.dueByMs > clock.nowMs ? arrival : nil))
         // A 4409 naming the next minute is within one epoch of ours: adopted, as an hour would be.

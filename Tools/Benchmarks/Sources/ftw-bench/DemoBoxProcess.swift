@@ -36,11 +36,14 @@ final class DemoBoxProcess: Sendable {
         let output = Pipe()
         child = ChildProcess()
         child.executableURL = executable
-        // The relay turns its hour at once, as the other wall-clock runs' relays do: spread over production's five
-        // minutes, the move of the phone's room (a redial, a handshake, the models asking again) fell anywhere in the
-        // first five minutes of an hour, inside a window that only steers clear of the twenty seconds after each
-        // five-minute turn, and a window that met it counted a reconnect as frames' cost.
-        let arguments = ["--port", "0", "--state", folder.appending(path: "box").path, "--rotation-spread", "0ms"]
+        // The relay turns its hour at once (no spread, no beat), as the other wall-clock runs' relays do: spread over
+        // production's five minutes, the move of the phone's room (a redial, a handshake, the models asking again)
+        // fell anywhere in the first five minutes of an hour, inside a window that only steers clear of the twenty
+        // seconds after each five-minute turn, and a window that met it counted a reconnect as frames' cost.
+        let arguments = [
+            "--port", "0", "--state", folder.appending(path: "box").path, "--rotation-spread", "0ms", "--relay-beat",
+            "0ms",
+        ]
         child.arguments = arguments + (tls ? ["--tls"] : [])
         child.standardOutput = output
         child.standardError = FileHandle.nullDevice

@@ -31,6 +31,11 @@ public struct DemoBoxConfiguration: Sendable {
     /// The relay's epochs and the spread of its turn (protocol.md §8.3, "The hour's turn"): the production relay's
     /// hour and five minutes, unless a wall-clock test shortens them; the phone must be handed the same.
     public var relaySchedule = RelaySchedule.production
+    /// The relay's heartbeat, on which it moves old rooms at the hour's turn: production's 15 s, at the phase of a
+    /// relay started on a multiple of it unless a run draws its own (`ftw-demobox` at random, a scenario from its
+    /// seed); ``RelayBeat/none`` moves each room at its offset exactly. Its period plus the spread must be shorter
+    /// than an epoch.
+    public var relayBeat = RelayBeat.production
     /// The box's keys; nil makes fresh random ones.
     public var identity: DemoBoxIdentity? = nil
     /// Phones enrolled before the box started (a restart with `--state`), so a known phone reconnects.

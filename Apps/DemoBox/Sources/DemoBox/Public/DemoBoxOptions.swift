@@ -5,7 +5,8 @@ public struct DemoBoxOptions: Sendable, Hashable {
     /// What `--help` prints.
     public static let usage = """
         usage: ftw-demobox [--port N] [--state DIR] [--tls] [--publish HH:MM] [--prices-late] [--latency MS]
-                           [--no-prefs] [--epoch-ms MS] [--rotation-spread DURATION]
+                           [--no-prefs] [--epoch-ms MS] [--rotation-spread DURATION] [--relay-beat DURATION]
+                           [--relay-beat-phase DURATION]
           --port N         the relay's port on 127.0.0.1 (default 8787; 0 picks a free one)
           --state DIR      keep the box's keys and enrolled phones in DIR, so a known phone reconnects
           --tls            serve the relay over wss:// with a CA and certificate kept in the --state DIR
@@ -18,6 +19,13 @@ public struct DemoBoxOptions: Sendable, Hashable {
                            how long after an epoch begins the relay has moved every old room to it, as 300ms,
                            20s or 5m (default 5m, as the real relay's); shorter than the epoch. A phone must be
                            given the same epoch and spread.
+          --relay-beat DURATION
+                           the relay's heartbeat, on which it moves an old room: at the first beat at or after the
+                           room's offset (default 15s, as the real relay's; at most 15s, 0ms moves each room at its
+                           offset exactly); with the spread, shorter than the epoch
+          --relay-beat-phase DURATION
+                           how far past each multiple of the beat (in Unix time) the beats fall (default: drawn at
+                           random on each start, as a relay process's start sets it)
         """
 
     /// The relay's port.
@@ -38,6 +46,10 @@ public struct DemoBoxOptions: Sendable, Hashable {
     public var servesPlannerPrefs = true
     /// The relay's epochs and the spread of its turn.
     public var relaySchedule = RelaySchedule.production
+    /// The relay's heartbeat, in ms.
+    public var relayBeatMs = RelaySchedule.beatMs
+    /// Where the relay's beats fall, in ms past each multiple of the beat; nil draws one at random on each start.
+    public var relayBeatPhaseMs: Int64?
     /// `--help` was asked for.
     public var showsHelp = false
 
@@ -63,6 +75,8 @@ public struct DemoBoxOptions: Sendable, Hashable {
             case "--no-prefs": options.servesPlannerPrefs = false
             case "--epoch-ms": epochMs = Int64(try number(flag, rest.popFirst(), in: 1_000...86_400_000))
             case "--rotation-spread": spreadMs = try duration(flag, rest.popFirst())
+            case "--relay-beat": options.relayBeatMs = try duration(flag, rest.popFirst())
+            case "--relay-beat-phase": options.relayBeatPhaseMs = try duration(flag, rest.popFirst())
             case "--help", "-h": options.showsHelp = true
             default: throw DemoBoxError(.badArgument, "unknown argument \(flag)\n\(usage)")
             }
@@ -74,6 +88,20 @@ public struct DemoBoxOptions: Sendable, Hashable {
             )
         }
         options.relaySchedule = schedule
+        guard options.relayBeatMs <= RelaySchedule.beatMs else {
+            throw DemoBoxError(
+                .badArgument,
+                "--relay-beat (\(options.relayBeatMs) ms) must be at most the real relay's \(RelaySchedule.beatMs) ms,"
+                    + " the longest a phone waits past a room's offset"
+            )
+        }
+        guard spreadMs + options.relayBeatMs < epochMs else {
+            throw DemoBoxError(
+                .badArgument,
+                "--relay-beat (\(options.relayBeatMs) ms) plus --rotation-spread (\(spreadMs) ms) must be shorter than"
+                    + " the relay's epoch (\(epochMs) ms), so every old room is moved inside it"
+            )
+        }
         guard !options.servesTLS || options.stateFolder != nil else {
             throw DemoBoxError(.badArgument, "--tls needs --state DIR, where the box keeps its CA and certificate")
         }
@@ -88,9 +116,22 @@ public struct DemoBoxOptions: Sendable, Hashable {
             + "of each epoch's start"
     }
 
-    /// The box's configuration for these options, with its keys and the phones it already knows.
+    /// What `ftw-demobox` says at start when its relay's beat was set, so a person knows when its old rooms move;
+    /// nil when it was not (production's, at a random phase).
+    ///
+    /// - Parameter beat: The beat the relay runs, with its phase drawn.
+    public func relayBeatNote(_ beat: RelayBeat) -> String? {
+        guard relayBeatMs != RelaySchedule.beatMs || relayBeatPhaseMs != nil else { return nil }
+        guard beat.periodMs > 0 else { return "relay beat: none, old rooms moved at their offsets exactly" }
+        return "relay beat: every \(beat.periodMs) ms, \(beat.phaseMs) ms past each multiple of it"
+    }
+
+    /// The box's configuration for these options, with its keys and the phones it already knows; the relay's beat
+    /// takes the phase asked for, or one drawn at random, as each start of a relay process sets its own.
     public func configuration(identity: DemoBoxIdentity, devices: [EnrolledDevice]) -> DemoBoxConfiguration {
         var configuration = DemoBoxConfiguration()
+        let phaseMs = relayBeatPhaseMs ?? Int64.random(in: 0..<max(1, relayBeatMs))
+        configuration.relayBeat = RelayBeat(periodMs: relayBeatMs, phaseMs: phaseMs) ?? .production
         configuration.pricePublish = (publishHour, publishMinute)
         configuration.pricesLate = pricesLate
         configuration.relayLatency = .milliseconds(latencyMs)

@@ -92,6 +92,7 @@ public actor SimulatedBox {
             wallClock: wallClock,
             secret: identity.rendezvousSecret,
             schedule: configuration.relaySchedule,
+            beat: configuration.relayBeat,
             joinAllowance: configuration.joinAllowance
         )
         build = configuration.build

@@ -12,10 +12,10 @@ import SessionInterface
 ///
 /// The hour's turn (relay/src/server.ts): when the relay's epoch advances it accepts joins for the new epoch only
 /// (4409 with the right number for any other), and leaves the room still on the old handle as it is until
-/// `offset = floor(parseInt(oldHandle[0..4], 16) / 65536 × spread)` ms after the epoch began; then it closes that
-/// room's streams and the box's uplink with 4410 and the new epoch, and the box rejoins under it after its own wait
-/// (`SimulatedBox.rotationRejoinDelay`). A phone that joined the new room meanwhile waits there and hears `ready`
-/// when the box comes.
+/// `offset = floor(parseInt(oldHandle[0..4], 16) / 65536 × spread)` ms after the epoch began; on the first beat of its
+/// heartbeat (``RelayBeat``) at or after that, it closes that room's streams and the box's uplink with 4410 and the
+/// new epoch, and the box rejoins under it after its own wait (`SimulatedBox.rotationRejoinDelay`). A phone that
+/// joined the new room meanwhile waits there and hears `ready` when the box comes.
 struct RelayModel: Sendable {
     /// What the relay does with a join.
     enum Join: Sendable {
@@ -37,6 +37,8 @@ struct RelayModel: Sendable {
     private let secret: [UInt8]
     /// How long the relay's epochs last and how its turn is spread.
     let schedule: RelaySchedule
+    /// The heartbeat the relay looks for old rooms to move on.
+    let beat: RelayBeat
     private(set) var room = RelayRoom()
     /// The epoch of the room the box's uplink is in; nil while it is out (a restart, a reboot, the hour's move).
     private(set) var boxEpoch: Int64?
@@ -50,13 +52,14 @@ struct RelayModel: Sendable {
     private var pendingMoveMs: Int64?
     private var allowance: JoinAllowance
 
-    /// A relay for the rooms of the box whose rendezvous secret is `secret`, reading `wallClock` on `schedule`,
-    /// allowing `joinAllowance` joins per address in a 60 s window (nil: no limit). The box's uplink is in the room
-    /// of the relay's epoch.
-    init(wallClock: any WallClock, secret: [UInt8], schedule: RelaySchedule, joinAllowance: Int?) {
+    /// A relay for the rooms of the box whose rendezvous secret is `secret`, reading `wallClock` on `schedule` and
+    /// moving old rooms on `beat`, allowing `joinAllowance` joins per address in a 60 s window (nil: no limit). The
+    /// box's uplink is in the room of the relay's epoch.
+    init(wallClock: any WallClock, secret: [UInt8], schedule: RelaySchedule, beat: RelayBeat, joinAllowance: Int?) {
         self.wallClock = wallClock
         self.secret = secret
         self.schedule = schedule
+        self.beat = beat
         let now = wallClock.nowMs
         turnedAt = schedule.epoch(nowMs: now)
         boxEpoch = turnedAt
@@ -72,10 +75,13 @@ struct RelayModel: Sendable {
     /// Whether the box's uplink is in a room: phones in that room hear `ready`.
     var boxInRoom: Bool { boxEpoch != nil }
 
-    /// When ``turn()`` has something to do next, Unix ms: the pending move of the old room, else the start of the wall
-    /// clock's next epoch (where the relay's epoch may advance).
+    /// When ``turn()`` has something to do next, Unix ms: the first beat at or after the pending move of the old room,
+    /// else after the start of the wall clock's next epoch (where the relay's epoch may advance; joins follow the
+    /// epoch at once, the move waits for a beat).
     var nextTurnMs: Int64 {
-        pendingMoveMs ?? schedule.startMs(ofEpoch: schedule.epoch(nowMs: wallClock.nowMs) + 1) ?? .max
+        beat.firstBeat(
+            atOrAfter: pendingMoveMs ?? schedule.startMs(ofEpoch: schedule.epoch(nowMs: wallClock.nowMs) + 1) ?? .max
+        )
     }
 
     /// Judges a join as the relay does, in its order: the allowance of `address`, the path
@@ -116,8 +122,8 @@ struct RelayModel: Sendable {
         return .joined(id: joined.id, events: joined.events, hearsReady: !waits)
     }
 
-    /// The relay's clock has moved on: an advanced epoch schedules the move of the old room at its handle's offset,
-    /// and a move that is due closes the old room's streams with 4410 and the new epoch and takes the box's uplink out
+    /// The relay's clock has moved on (called on a beat): an advanced epoch schedules the move of the old room at its
+    /// handle's offset, and a move that is due closes the old room's streams with 4410 and the new epoch and takes the box's uplink out
     /// (it rejoins after its own wait).
     ///
     /// - Returns: Whether the box's uplink was moved out of its room and must rejoin.

@@ -206,7 +206,8 @@ public struct Pairing: Sendable {
 
     /// Sleeps out the deadline, counted from the box's arrival while the session waits for the relay to bring the box
     /// into this hour's room: the phone knows when it comes, so the wait is not the box's silence. The arrival lies
-    /// within the relay's spread and the box's rejoin of the hour's start, which bounds the wait.
+    /// within the relay's spread, one beat of its heartbeat and the box's rejoin of the hour's start, which bounds the
+    /// wait.
     ///
     /// - Returns: nil when cancelled; else the arrival the deadline was counted from, if any.
     private func waitOutDeadline(of session: LiveSession) async -> BoxArrival?? {

@@ -80,10 +80,11 @@ public struct LaunchClock: Sendable {
     static var boxConfiguration: DemoBoxConfiguration {
         var configuration = DemoBoxConfiguration()
         configuration.joinAllowance = nil
-        // The relay turns its hour at once, so a launch in the first minutes of an hour is not timed waiting for the
-        // box to be moved to the new room.
+        // The relay turns its hour at once, on no beat, so a launch in the first minutes of an hour is not timed
+        // waiting for the box to be moved to the new room.
         configuration.relaySchedule =
             RelaySchedule(epochMs: RelaySchedule.production.epochMs, rotationSpreadMs: 0) ?? .production
+        configuration.relayBeat = .none
         return configuration
     }
 

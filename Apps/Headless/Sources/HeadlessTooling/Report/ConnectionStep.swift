@@ -7,7 +7,7 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         /// A carrier is being opened (``ConnectionStep/attempt`` counts the tries since the last delivered frame).
         case dial
         /// The carrier is in this hour's room before the relay has moved the box there (the hour's turn):
-        /// ``ConnectionStep/boxMovesAtMs`` says when it will.
+        /// ``ConnectionStep/boxMovesAtMs`` and ``ConnectionStep/boxDueByMs`` say between when it will.
         case awaitingBox = "awaiting_box"
         /// The relay said the box is in the room, and the Noise handshake started.
         case handshake
@@ -35,8 +35,11 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
     public var closeReason: String?
     /// Why the connection ended, as the session says it.
     public var reason: String?
-    /// When the relay moves the box to this hour's room, Unix ms (an ``Kind/awaitingBox`` step).
+    /// The earliest the relay moves the box to this hour's room, Unix ms (an ``Kind/awaitingBox`` step).
     public var boxMovesAtMs: Int64?
+    /// The latest the box should be in this hour's room, Unix ms (an ``Kind/awaitingBox`` step): the relay moves it on
+    /// its next heartbeat, up to a beat after ``boxMovesAtMs``, and the box rejoins within 5 s.
+    public var boxDueByMs: Int64?
 
     /// Makes a step.
     public init(
@@ -47,7 +50,8 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         code: Int? = nil,
         closeReason: String? = nil,
         reason: String? = nil,
-        boxMovesAtMs: Int64? = nil
+        boxMovesAtMs: Int64? = nil,
+        boxDueByMs: Int64? = nil
     ) {
         self.atMs = atMs
         self.kind = kind
@@ -57,5 +61,6 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         self.closeReason = closeReason
         self.reason = reason
         self.boxMovesAtMs = boxMovesAtMs
+        self.boxDueByMs = boxDueByMs
     }
 }

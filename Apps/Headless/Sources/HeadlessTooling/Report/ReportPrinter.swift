@@ -64,7 +64,7 @@ public struct ReportPrinter: Sendable {
             lines.append("    drawn before connecting: \(drawn)")
         }
         if let movesAtMs = stay.boxMovesAtMs {
-            lines.append("    the box moves to this hour's room at \(timeOfDay(movesAtMs))")
+            lines.append("    the box moves to this hour's room \(between(movesAtMs, stay.boxDueByMs))")
         }
         let content = stay.firstContentMs.map(duration) ?? "never"
         let live = stay.liveMs.map(duration) ?? "never"
@@ -98,7 +98,8 @@ public struct ReportPrinter: Sendable {
         switch step.kind {
         case .dial: return "dial (attempt \(step.attempt ?? 1))"
         case .awaitingBox:
-            return "awaiting the box: it moves to this hour's room at \(timeOfDay(step.boxMovesAtMs ?? step.atMs))"
+            return
+                "awaiting the box: it moves to this hour's room \(between(step.boxMovesAtMs ?? step.atMs, step.boxDueByMs))"
         case .handshake: return "handshake"
         case .helloOK: return "hello_ok (build \(step.build ?? "?"))"
         case .live: return "live"
@@ -108,6 +109,13 @@ public struct ReportPrinter: Sendable {
             }
             return "close\(code ?? ""): \(step.reason ?? "")"
         }
+    }
+
+    /// When the box comes into this hour's room: between the relay's earliest move and the box's latest rejoin, as
+    /// the relay moves the room on a heartbeat a phone cannot see; with no latest known, the earliest alone.
+    private func between(_ movesAtMs: Int64, _ dueByMs: Int64?) -> String {
+        guard let dueByMs else { return "at \(timeOfDay(movesAtMs))" }
+        return "between \(timeOfDay(movesAtMs)) and \(timeOfDay(dueByMs))"
     }
 
     private func timeOfDay(_ ms: Int64, exact: Bool = false) -> String {

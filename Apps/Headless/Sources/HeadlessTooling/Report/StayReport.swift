@@ -26,9 +26,12 @@ public struct StayReport: Sendable, Hashable, Codable {
     public var firstContentMs: Int64?
     /// From the stay's beginning to the first live reading, in ms of the scenario's clock.
     public var liveMs: Int64?
-    /// When the relay moves the box to this hour's room, Unix ms, for a stay that began before it did (the hour's
-    /// turn, protocol.md §8.3): the stay waited in the room for it rather than redial an empty one.
+    /// The earliest the relay moves the box to this hour's room, Unix ms, for a stay that began before it did (the
+    /// hour's turn, protocol.md §8.3): the stay waited in the room for it rather than redial an empty one.
     public var boxMovesAtMs: Int64?
+    /// The latest the box should be in this hour's room, Unix ms, for the same stay: the relay moves it on its next
+    /// heartbeat, up to a beat after ``boxMovesAtMs``, and the box rejoins within 5 s.
+    public var boxDueByMs: Int64?
     /// Why the stay never went live (the last close's reason, or a box that answered hello and sent nothing); nil for
     /// a stay that went live.
     public var notLiveBecause: String?

@@ -5,6 +5,7 @@ import Crypto
 import DemoBox
 public import Foundation
 import Seal
+import Session
 import SessionInterface
 
 /// Runs a scenario against the embedded demo box on a simulated clock: a simulated hour passes in a fraction of a
@@ -61,6 +62,7 @@ public struct ScenarioRunner: Sendable {
             configuration.timeZone = settings.timeZone
             configuration.servesPlannerPrefs = settings.plannerPrefs
             configuration.identity = .generate(rendezvousSecret: Self.rendezvousSecret)
+            configuration.relayBeat = Self.relayBeat(settings) { day.instantMs(atTimeOfDay: $0, in: zone) }
             if let kept {
                 configuration.identity = kept.identity
                 configuration.enrolledDevices = kept.devices
@@ -92,6 +94,16 @@ public struct ScenarioRunner: Sendable {
     /// relay turns each hour at the same moment (on 2026-12-02 in Stockholm: 10:00:02.6, 11:02:33.9, 14:01:43.4,
     /// 15:04:20.2), and a scenario's or a soak's output replays.
     static let rendezvousSecret = SHA256.hash(Array("ftw-demobox rendezvous home".utf8))
+
+    /// The relay's heartbeat as the header sets it: its period, and its phase from the time of day a beat falls at
+    /// (`instantOf` places it on the scenario's day), else drawn from the seed, as a relay process's start sets it.
+    static func relayBeat(_ settings: ScenarioSettings, instantOf: (Int64) -> Int64) -> RelayBeat {
+        let periodMs = settings.relayBeatMs
+        let phaseMs =
+            settings.relayBeatAtMs.map(instantOf)
+            ?? Int64(SeededRandomSource(seed: settings.seed).next() * Double(periodMs))
+        return RelayBeat(periodMs: periodMs, phaseMs: phaseMs) ?? .production
+    }
 
     /// The time of day the scenario starts at: its first `at`, if only box knobs come before it.
     static func startTime(_ steps: [ScenarioStep]) -> Int64? {

@@ -18,8 +18,8 @@ struct StayBook {
         var lastClose: String?
         /// Whether the box answered hello during the stay.
         var answeredHello = false
-        /// When the relay moves the box to this hour's room, if the stay waited for it (the hour's turn).
-        var boxMovesAtMs: Int64?
+        /// When the box comes into this hour's room, if the stay waited for it (the hour's turn).
+        var boxArrival: BoxArrival?
         var timeline: [ConnectionStep] = []
         var failedReads: [FailedRead] = []
         var commands: [CommandReport] = []
@@ -111,9 +111,14 @@ struct StayBook {
         case .handshaking:
             stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .handshake))
         case .awaitingBox(let arrival):
-            stays[last].boxMovesAtMs = arrival.movesAtMs
+            stays[last].boxArrival = arrival
             stays[last].timeline.append(
-                ConnectionStep(atMs: atMs, kind: .awaitingBox, boxMovesAtMs: arrival.movesAtMs)
+                ConnectionStep(
+                    atMs: atMs,
+                    kind: .awaitingBox,
+                    boxMovesAtMs: arrival.movesAtMs,
+                    boxDueByMs: arrival.dueByMs
+                )
             )
         case .idle:
             break
@@ -170,7 +175,8 @@ struct StayBook {
                 drawnBeforeConnect: stay.drawn,
                 firstContentMs: stay.firstContentMs,
                 liveMs: stay.liveMs,
-                boxMovesAtMs: stay.boxMovesAtMs,
+                boxMovesAtMs: stay.boxArrival?.movesAtMs,
+                boxDueByMs: stay.boxArrival?.dueByMs,
                 notLiveBecause: stay.notLiveBecause,
                 timeline: stay.timeline,
                 failedReads: stay.failedReads,

@@ -1,5 +1,6 @@
 import BoxProtocol
 import Cache
+import ClockSeam
 import DemoBox
 import FTWClient
 import Foundation
@@ -11,6 +12,8 @@ import SessionInterface
 /// # second-open-tour: open the battery, background, open again, kill, open straight into it
 /// date 2026-12-02
 /// timezone Europe/Stockholm
+/// seed 3
+/// relay beat 15s at 10:00:14
 /// at 10:01:00 launch; inactive; active; view now; view battery
 /// wait 10s; background; wait 30s
 /// inactive; active; wait 10s
@@ -91,8 +94,18 @@ public enum ScenarioParser {
         line: Int,
         afterSteps: Bool
     ) throws(ScenarioError) -> Bool {
-        guard ["date", "timezone", "policy", "prefs"].contains(words[0]) else { return false }
-        guard !afterSteps else { throw ScenarioError(line: line, "'\(words[0])' belongs before the first step") }
+        let relayBeat = words[0] == "relay" && words.count > 1 && words[1] == "beat"
+        guard relayBeat || ["date", "timezone", "policy", "prefs", "seed"].contains(words[0]) else { return false }
+        guard !afterSteps else {
+            throw ScenarioError(
+                line: line,
+                "'\(words.prefix(relayBeat ? 2 : 1).joined(separator: " "))' belongs before the first step"
+            )
+        }
+        if relayBeat {
+            (settings.relayBeatMs, settings.relayBeatAtMs) = try Self.relayBeat(words.dropFirst(2), line: line)
+            return true
+        }
         let value = try single(words, line: line)
         switch words[0] {
         case "date":
@@ -110,6 +123,11 @@ public enum ScenarioParser {
             settings.timeZone = value
         case "prefs":
             settings.plannerPrefs = try onOff(value, line: line)
+        case "seed":
+            guard let seed = UInt64(value) else {
+                throw ScenarioError(line: line, "a seed is a whole number from 0 to \(UInt64.max), not '\(value)'")
+            }
+            settings.seed = seed
         default:
             switch value {
             case "age-keyed": settings.policy = .ageKeyed
@@ -215,6 +233,30 @@ public enum ScenarioParser {
         case "always": return .failRead(ReadFault(read: read, kind: kind, always: true))
         default: throw ScenarioError(line: line, "a read fails 'once' or 'always', not '\(words[2])'")
         }
+    }
+
+    /// `DURATION` or `DURATION at TIME`: the relay's heartbeat, at most the production relay's 15 s (a phone waits no
+    /// longer past a room's offset), and a time of day one of its beats falls at.
+    private static func relayBeat(
+        _ words: ArraySlice<String>,
+        line: Int
+    ) throws(ScenarioError) -> (periodMs: Int64, atMs: Int64?) {
+        guard let first = words.first, words.count == 1 || (words.count == 3 && words[words.startIndex + 1] == "at")
+        else {
+            throw ScenarioError(
+                line: line,
+                "the relay's beat is written 'relay beat 15s' or 'relay beat 15s at 10:00:14'"
+            )
+        }
+        let periodMs = try duration(first, line: line).wholeMilliseconds
+        guard periodMs <= RelaySchedule.beatMs else {
+            throw ScenarioError(
+                line: line,
+                "the relay's beat is at most \(RelaySchedule.beatMs / 1000)s, the real relay's, not '\(first)'"
+            )
+        }
+        let atMs = words.count == 3 ? try timeOfDay(words[words.startIndex + 2], line: line) : nil
+        return (periodMs, atMs)
     }
 
     private static func relayKnob(_ words: [String], line: Int) throws(ScenarioError) -> RelayKnob {

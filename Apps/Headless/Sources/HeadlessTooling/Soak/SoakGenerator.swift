@@ -25,6 +25,7 @@ struct SoakGenerator {
     /// The reads a model asks (hello is the session's, not a model's).
     private static let failingReads: [BoxRead] = [.chargers, .prefs, .plan, .status, .prices, .history]
 
+    private let seed: UInt64
     private let random: SoakRandom
     private let lengthMs: Int64
     private var lines: [Scenario.Line] = []
@@ -40,13 +41,15 @@ struct SoakGenerator {
     /// put it two epochs ahead, which a phone rightly refuses to adopt).
     private var lastRotationMs: Int64?
 
-    /// A generator for `hours` of simulated time from `seed`.
+    /// A generator for `hours` of simulated time from `seed`, which also draws the relay's beat.
     init(seed: UInt64, hours: Double) {
+        self.seed = seed
         random = SoakRandom(seed: seed)
         lengthMs = Int64(hours * 3_600_000)
     }
 
-    /// The scenario: default settings (a December day in Stockholm, the age-keyed policy), starting at 06:00.
+    /// The scenario: default settings (a December day in Stockholm, the age-keyed policy) but for the seed, starting
+    /// at 06:00.
     mutating func scenario() -> Scenario {
         add(.at(timeOfDayMs: Self.startTimeOfDayMs))
         launch()
@@ -62,7 +65,9 @@ struct SoakGenerator {
                 act(nextAction())
             }
         }
-        return Scenario(settings: ScenarioSettings(), lines: lines)
+        var settings = ScenarioSettings()
+        settings.seed = seed
+        return Scenario(settings: settings, lines: lines)
     }
 
     private mutating func nextAction() -> Action {
