@@ -76,7 +76,15 @@ public actor FileSealedStore: SealedStore {
     /// Makes a store over `folder` as ``init(folder:keys:events:)`` does, holding `lock` (the data folder's) for as
     /// long as it lives.
     public init(folder: URL, keys: any KeyProvider, events: EventBus<SealEvent>, lock: FolderLock?) {
-        self.init(folder: folder, keys: keys, events: events, beforeRename: nil, lock: lock)
+        self.init(
+            folder: folder,
+            keys: keys,
+            events: events,
+            beforeRename: nil,
+            openFailure: nil,
+            lock: lock,
+            afterRemoval: nil
+        )
     }
 
     /// Makes a store whose writes call `beforeRename` between writing the temporary file and renaming it, so a test
@@ -88,9 +96,29 @@ public actor FileSealedStore: SealedStore {
         keys: any KeyProvider,
         events: EventBus<SealEvent>,
         beforeRename: (@Sendable () throws -> Void)?,
-        openFailure: (@Sendable (String) -> Int32?)? = nil,
-        lock: FolderLock? = nil,
-        afterRemoval: (@Sendable (String) throws(SealError) -> Void)? = nil
+        openFailure: (@Sendable (String) -> Int32?)? = nil
+    ) {
+        self.init(
+            folder: folder,
+            keys: keys,
+            events: events,
+            beforeRename: beforeRename,
+            openFailure: openFailure,
+            lock: nil,
+            afterRemoval: nil
+        )
+    }
+
+    /// Makes a store as the initialiser above does, holding `lock`, and calling `afterRemoval` after each file an
+    /// erase removed, so a test can stand in for a kill between two steps of an erase by throwing.
+    package init(
+        folder: URL,
+        keys: any KeyProvider,
+        events: EventBus<SealEvent>,
+        beforeRename: (@Sendable () throws -> Void)?,
+        openFailure: (@Sendable (String) -> Int32?)?,
+        lock: FolderLock?,
+        afterRemoval: (@Sendable (String) throws(SealError) -> Void)?
     ) {
         self.lock = lock
         self.afterRemoval = afterRemoval

@@ -24,6 +24,8 @@ import Testing
                 keys: FileKeyProvider(dataFolder: data, sealedFolder: sealed, events: bus),
                 events: bus,
                 beforeRename: nil,
+                openFailure: nil,
+                lock: nil,
                 afterRemoval: { _ throws(SealError) in
                     guard let step, steps.next() == step else { return }
                     throw SealError(.io, "killed")
