@@ -73,20 +73,6 @@ public actor FileSealedStore: SealedStore {
         self.init(folder: folder, keys: keys, events: events, beforeRename: nil)
     }
 
-    /// Makes a store over `folder` as ``init(folder:keys:events:)`` does, holding `lock` (the data folder's) for as
-    /// long as it lives.
-    public init(folder: URL, keys: any KeyProvider, events: EventBus<SealEvent>, lock: FolderLock?) {
-        self.init(
-            folder: folder,
-            keys: keys,
-            events: events,
-            beforeRename: nil,
-            openFailure: nil,
-            lock: lock,
-            afterRemoval: nil
-        )
-    }
-
     /// Makes a store whose writes call `beforeRename` between writing the temporary file and renaming it, so a test
     /// can stand in for a crash there by throwing, and whose opens fail with the `errno` that `openFailure` returns
     /// for a file name, so a test can stand in for a file system that refuses a read now (EACCES, EMFILE, EIO), which
@@ -109,8 +95,9 @@ public actor FileSealedStore: SealedStore {
         )
     }
 
-    /// Makes a store as the initialiser above does, holding `lock`, and calling `afterRemoval` after each file an
-    /// erase removed, so a test can stand in for a kill between two steps of an erase by throwing.
+    /// Makes a store as the initialiser above does, holding `lock` (the data folder's, `DataFolder.open(events:)`)
+    /// for as long as it lives, and calling `afterRemoval` after each file an erase removed, so a test can stand in
+    /// for a kill between two steps of an erase by throwing.
     package init(
         folder: URL,
         keys: any KeyProvider,

@@ -120,7 +120,10 @@ public struct DataFolder: Sendable {
             folder: sealedFolder,
             keys: FileKeyProvider(dataFolder: url, sealedFolder: sealedFolder, events: events),
             events: events,
-            lock: lock
+            beforeRename: nil,
+            openFailure: nil,
+            lock: lock,
+            afterRemoval: nil
         )
     }
 
