@@ -3,7 +3,7 @@ import FTWClient
 /// The 30-line client of the docs' landing page: pairs once, then runs one stay of the client, printing what the
 /// sealed files drew, the home screen until it is live, a node's trace, and the asks the stay cost the box.
 func composedClient(qrText: String, folder: DataFolder) async throws {
-    let store = folder.store()
+    let store = try folder.open()  // this client alone: a second one on the folder is refused with its pid
     let link = try EnrolmentURL(parsing: qrText)
     var site = await PairedSite.read(site: link.site, from: store)
     if site == nil || site?.pairingCode.isEmpty == false {

@@ -24,7 +24,11 @@ import Testing
             let site = try await Self.pairedPhone(world)
             let path = world.folder.url.path
             #expect(await HeadlessCommand.run(["forget", site.site.rawValue, "--data", path]) == 0)
-            #expect(world.filesLeft() == ["phone.key", "sealed", "sealed/.key-id", "sealed/prefs-\(Self.otherSite)"])
+            #expect(
+                world.filesLeft() == [
+                    ".lock", "phone.key", "sealed", "sealed/.key-id", "sealed/prefs-\(Self.otherSite)",
+                ]
+            )
             #expect(await HeadlessCommand.run(["forget", site.site.rawValue, "--data", path]) == 1)
         }
     }

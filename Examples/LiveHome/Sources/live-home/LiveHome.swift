@@ -21,7 +21,7 @@ import FTWClient
         }
         let relayOption = try option("--relay").map { try RelayAddress(parsing: $0) }
         let relay = relayOption ?? .demoBox
-        let store = (option("--data").map { DataFolder(path: $0) } ?? .standard).store()
+        let store = try (option("--data").map { DataFolder(path: $0) } ?? .standard).open()
         let seconds = option("--seconds").flatMap { Int($0) }
         guard let field = TraceField(named: option("--field") ?? "grid_w") else {
             return print("live-home: no such field; one of \(TraceField.traced.map(\.name))")

@@ -13,7 +13,7 @@ import FTWClient
         }
         let relay = try option("--relay").map { try RelayAddress(parsing: $0) } ?? .demoBox
         let seconds = Int(option("--seconds") ?? "5") ?? 5
-        let store = (option("--data").map { DataFolder(path: $0) } ?? .standard).store()
+        let store = try (option("--data").map { DataFolder(path: $0) } ?? .standard).open()
         guard let text = arguments.first else { return print("usage: minimal-client LINK [--relay ADDRESS] …") }
 
         let link = try EnrolmentURL(parsing: text)

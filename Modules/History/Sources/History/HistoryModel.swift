@@ -187,6 +187,16 @@ public actor HistoryModel: ClientService {
         guard let store else { return }
         guard let bytes = await store.read(.tiles(site)), state.held.tiles.isEmpty, state.held.askedUnder == nil
         else { return }
+        if let found = bytes.first, found > TilesFile.version {
+            // A newer build's tiles: kept on disk for it, never written over; the window starts empty.
+            let file = SealedFileName.tiles(site).fileName
+            await store.discard(
+                .tiles(site),
+                holding: bytes,
+                because: .newer(file: file, version: found, current: TilesFile.version)
+            )
+            return
+        }
         do {
             state.held = try TilesFile.decode(bytes, series: configuration.series)
             state.sealed = bytes

@@ -6,8 +6,10 @@ import Cache
 /// Binary, not JSON: 48 hours of four series are five tiles of 2304 bytes, and the file stays within a few hundred
 /// bytes of that, so a cold start reads and draws it in frame one. Ids and steps are not stored, as the box's
 /// geometry derives them from the resolution, the stride and the start.
-enum TilesFile {
-    static let version: UInt8 = 1
+package enum TilesFile {
+    /// The layout version this build writes and reads, with every earlier one a release wrote (the golden corpus in
+    /// Tests/EndToEndTests/Fixtures holds one of each). A newer one is kept on disk for the build that wrote it.
+    package static let version: UInt8 = 1
 
     /// The bytes of `held`; tiles in start order, so the same holdings always give the same bytes.
     static func encode(_ held: HeldHistory, series: [String]) -> [UInt8] {

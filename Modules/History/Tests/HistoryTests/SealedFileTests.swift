@@ -88,11 +88,30 @@ import Testing
         await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne)
         let world = HistoryWorld(originMs: HistoryWorld.tenOhOne + HistoryWorld.minute, folder: folder)
         let contents = try #require(await world.store.read(.tiles(HistoryWorld.site)))
-        let unreadable = keptBytes == 0 ? [9] + contents.dropFirst() : Array(contents.prefix(keptBytes))
+        let unreadable = keptBytes == 0 ? [0] + contents.dropFirst() : Array(contents.prefix(keptBytes))
         try await world.store.write(unreadable, to: .tiles(HistoryWorld.site))
         let run = await world.run(box: nil) { model in await model.restore() }
         #expect(run.refusals.map(\.code) == [.unreadableFile])
         #expect(await run.model.window.newestValueMs == nil)
+    }
+
+    /// A newer build's tiles (issue 32): the window starts empty, and the file is kept as it is and never written
+    /// over, for that build.
+    @Test func aTilesFileOfANewerBuildIsKeptAndNeverWrittenOver() async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await Priming.prime(in: folder, atMs: HistoryWorld.tenOhOne)
+        let world = HistoryWorld(originMs: HistoryWorld.tenOhOne + HistoryWorld.minute, folder: folder)
+        let contents = try #require(await world.store.read(.tiles(HistoryWorld.site)))
+        let newer = [TilesFile.version + 1] + contents.dropFirst()
+        try await world.store.write(newer, to: .tiles(HistoryWorld.site))
+        let run = await world.run(box: nil) { model in
+            await model.restore()
+            await model.persist()
+        }
+        #expect(run.refusals.isEmpty)
+        #expect(await run.model.window.newestValueMs == nil)
+        #expect(await world.store.read(.tiles(HistoryWorld.site)) == newer)
     }
 
     @Test func gapsFromHistEndAreKeptAcrossAKill() async {

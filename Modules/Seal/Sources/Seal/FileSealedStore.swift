@@ -45,10 +45,21 @@ public actor FileSealedStore: SealedStore {
     private let keys: any KeyProvider
     private let events: EventBus<SealEvent>
     private let beforeRename: (@Sendable () throws -> Void)?
+    /// The data folder's lock, held as long as the store lives: one client at a time writes these files.
+    private let lock: FolderLock?
+    /// A test's stand-in for a kill in the middle of an erase: called after each file an erase removed (its name, or
+    /// `phone.key` once the key is erased); when it throws, the erase stops there, as a killed process would.
+    private let afterRemoval: (@Sendable (String) throws(SealError) -> Void)?
+    /// Whether an erase is under way: writes are refused until it ends, so none lands between the files' removal
+    /// and the key's (a file sealed under a key about to go would be a file without a key).
+    private var erasing = false
     private var state = State.unkeyed
     /// The cipher writes seal with, keyed with the key it names; dropped with the key.
     private var sealer: AEADCipher?
     private var sealerKey: [UInt8] = []
+    /// Files a newer build wrote, found so by a read or a model's own layout: kept as they are and never written
+    /// over, so going back to that build finds them.
+    private var newer: Set<SealedFileName> = []
     /// Bumped before and after each erase-all, so a key fetch that overlapped one can tell and fetch again.
     private var erasures = 0
 
@@ -73,6 +84,31 @@ public actor FileSealedStore: SealedStore {
         beforeRename: (@Sendable () throws -> Void)?,
         openFailure: (@Sendable (String) -> Int32?)? = nil
     ) {
+        self.init(
+            folder: folder,
+            keys: keys,
+            events: events,
+            beforeRename: beforeRename,
+            openFailure: openFailure,
+            lock: nil,
+            afterRemoval: nil
+        )
+    }
+
+    /// Makes a store as the initialiser above does, holding `lock` (the data folder's, `DataFolder.open(events:)`)
+    /// for as long as it lives, and calling `afterRemoval` after each file an erase removed, so a test can stand in
+    /// for a kill between two steps of an erase by throwing.
+    package init(
+        folder: URL,
+        keys: any KeyProvider,
+        events: EventBus<SealEvent>,
+        beforeRename: (@Sendable () throws -> Void)?,
+        openFailure: (@Sendable (String) -> Int32?)?,
+        lock: FolderLock?,
+        afterRemoval: (@Sendable (String) throws(SealError) -> Void)?
+    ) {
+        self.lock = lock
+        self.afterRemoval = afterRemoval
         let disk = DiskFolder(folder, openFailure: openFailure)
         Self.removeLeftovers(in: disk)
         self.disk = disk
@@ -90,7 +126,11 @@ public actor FileSealedStore: SealedStore {
     ///   key is unusable, or `.io`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
         try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
+            try refuseNewer(name)
             let key = try await currentKey()
+            guard !erasing else {
+                throw SealError(.io, "\(name) was not written: the phone's files are being erased")
+            }
             try markFolder(nothingWritten: name)
             var cipher = try takeSealer(for: key)
             let sealed = try SealedFileFormat.seal(contents, as: name, cipher: &cipher)
@@ -123,12 +163,19 @@ public actor FileSealedStore: SealedStore {
             guard case .foreign(let why)? = currentStanding() else { return drop(name, error) }
             return drop(name, SealError(.keyMismatch, "\(name) does not open, and is kept: \(why)"))
         } catch {
+            if error.code == .newerFormat { newer.insert(name) }
             return drop(name, error)
         }
     }
 
-    /// Removes `name` if it still holds `contents`, then reports `.unreadable`.
+    /// Removes `name` if it still holds `contents`, then reports `.unreadable`; a file a newer build wrote
+    /// (`.newerFormat`) is kept instead, never written over, and reported `.readFailed`.
     public func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {
+        guard error.code != .newerFormat else {
+            newer.insert(name)
+            events.publish(.readFailed(file: name.fileName, error: SealError(.newerFormat, error.message)))
+            return
+        }
         let key = try? await currentKey()
         // From here on nothing suspends: the file compared is the file removed, never a newer one.
         if let key, let file = try? disk.contents(of: name.fileName, limit: name.sizeLimit),
@@ -141,25 +188,37 @@ public actor FileSealedStore: SealedStore {
 
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
+        try erase(site: site, lastModel: nil)
+    }
+
+    /// Removes every file of `site`, the kept file of `lastModel` (the one that says the site is there: its pairing
+    /// record) last, then reports `.erasedSite`: a kill part way leaves the site there with some of its cache gone,
+    /// which a launch reads without error, never a forgotten site's files behind.
+    public func erase(site: SiteID, lastModel: String?) throws(SealError) {
+        erasing = true
+        defer { erasing = false }
+        try removeFiles { $0?.site == site && $0?.model != lastModel }
         try removeFiles { $0?.site == site }
+        newer = newer.filter { $0.site != site }
         events.publish(.erasedSite(site))
     }
 
-    /// Erases the phone's key, removes every sealed file, then reports `.erasedAll`.
+    /// Removes every sealed file, then the mark of the key, then the phone's key, and reports `.erasedAll`.
     ///
-    /// The key goes first: from that moment no file opens, even one a failed removal leaves behind. The files are
-    /// removed after the key erasure returns, so a write that finished while it ran is removed too.
+    /// The key goes last, so a kill at any step leaves files with the key that opens them, or no file: never a file
+    /// without its key, which a launch could only report. Writes are refused while it runs, and the key in hand is
+    /// let go before the key's erasure, so a write that fetched it meanwhile fetches the next key.
     public func eraseAll() async throws(SealError) {
+        erasing = true
+        defer { erasing = false }
         forgetKey()
-        var keyFailure: SealError?
-        do {
-            try await keys.erase()
-        } catch {
-            keyFailure = error
-        }
+        try removeFiles { $0 != nil }
+        try removeFiles { $0 == nil }
         forgetKey()
-        try removeFiles { _ in true }
-        if let keyFailure { throw keyFailure }
+        try await keys.erase()
+        forgetKey()
+        try afterRemoval?(FileKeyProvider.fileName)
+        newer = []
         events.publish(.erasedAll)
     }
 
@@ -180,6 +239,17 @@ public actor FileSealedStore: SealedStore {
                 return SealedFileInfo(name: name, bytes: size)
             }
             .sorted { $0.name.fileName < $1.name.fileName }
+    }
+
+    /// Refuses a write over a file a newer build wrote: this build would replace it with what it knows, and going
+    /// back to that build would find it gone.
+    private func refuseNewer(_ name: SealedFileName) throws(SealError) {
+        guard newer.contains(name) else { return }
+        if disk.size(of: name.fileName) == nil {
+            newer.remove(name)
+            return
+        }
+        throw SealError(.newerFormat, "\(name) was written by a newer build and is kept for it")
     }
 
     /// The cipher to seal under `key`: the one kept from the last write when it was keyed with `key`, else a new one.
@@ -272,7 +342,7 @@ public actor FileSealedStore: SealedStore {
     /// Removes the store's files (and their temporary files) whose names `matches`: a sealed file's name, or nil for
     /// the key's mark; then flushes the folder.
     ///
-    /// - Throws: the first removal that failed, after trying every file.
+    /// - Throws: the first removal that failed, after trying every file; or what ``afterRemoval`` threw, at once.
     private func removeFiles(where matches: (SealedFileName?) -> Bool) throws(SealError) {
         var failure: SealError?
         for entry in disk.names() {
@@ -283,7 +353,9 @@ public actor FileSealedStore: SealedStore {
                 try disk.remove(entry)
             } catch {
                 failure = failure ?? error
+                continue
             }
+            try afterRemoval?(entry)
         }
         try disk.flush()
         if let failure { throw failure }

@@ -14,16 +14,19 @@ import Crypto
 /// made has no mark: the store writes one when it first needs to know whether its key is the folder's (the first
 /// file that does not open, or the first write), once one of the folder's files opens under it, or before its first
 /// write into a folder that holds none.
-enum KeyMark {
+package enum KeyMark {
     /// The mark's file name in the sealed folder.
-    static let fileName = ".key-id"
+    package static let fileName = ".key-id"
+    /// The layout of the mark (16 hex digits and a newline): a change to it bumps this, and the golden corpus
+    /// (Tests/SealedCorpus) gets a folder with the new mark.
+    package static let version: UInt8 = 1
     /// Longer than any mark, so a stray large file there is never read whole.
     static let sizeLimit = 64
 
     private static let label = Array("ftw.seal.key-id".utf8)
 
     /// The name of `key`: 16 lowercase hex digits.
-    static func id(of key: [UInt8]) -> String {
+    package static func id(of key: [UInt8]) -> String {
         HMAC.sha256(key: key, message: label).prefix(8).lowercaseHex
     }
 

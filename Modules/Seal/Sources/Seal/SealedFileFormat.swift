@@ -21,7 +21,9 @@ package import SealInterface
 /// Package-wide so the fuzzer (`fuzz-sealed` in `Tools/Fuzz`) can seal and open bytes without a disk.
 package enum SealedFileFormat {
     static let magic = Array("FTWS".utf8)
-    static let version: UInt8 = 1
+    /// The format version this build writes. Every earlier version a release wrote stays readable here (the
+    /// golden corpus in Tests/EndToEndTests/Fixtures holds a folder of each); a newer one is kept, never dropped.
+    package static let version: UInt8 = 1
     static let headerSize = 22
     /// The bytes a sealed file has beyond its contents: header, nonce and tag.
     package static let overhead = headerSize + AEADAlgorithm.nonceSize + AEADAlgorithm.tagSize
@@ -96,15 +98,26 @@ package enum SealedFileFormat {
 
     /// Checks what can be checked without the key: length, magic, version, kind and site.
     ///
-    /// - Throws: `SealError` with `.truncated`, `.badMagic`, `.unknownVersion`, `.wrongKind` or `.wrongSite`.
+    /// - Throws: `SealError` with `.truncated`, `.badMagic`, `.unknownVersion` (a version no build wrote),
+    ///   `.newerFormat` (a newer build's, which is kept), `.wrongKind` or `.wrongSite`.
     static func checkHeader(_ file: [UInt8], as name: SealedFileName) throws(SealError) {
         guard file.count >= overhead else {
             throw SealError(.truncated, "\(file.count) bytes cannot hold a sealed file's \(overhead)")
         }
         let expected = header(for: name)
         guard file.starts(with: magic) else { throw SealError(.badMagic, "\(name) is not a sealed file") }
+        guard file[versionOffset] <= version else {
+            throw SealError(
+                .newerFormat,
+                "\(name) was written by a newer build, in format \(file[versionOffset]) (this build reads format"
+                    + " \(version) and older); it is kept for that build, and its model starts empty"
+            )
+        }
         guard file[versionOffset] == version else {
-            throw SealError(.unknownVersion, "\(name) is in format version \(file[versionOffset]), not \(version)")
+            throw SealError(
+                .unknownVersion,
+                "\(name) is in format version \(file[versionOffset]), which no build wrote; this build reads \(version)"
+            )
         }
         guard file[kindOffset] == expected[kindOffset] else {
             throw SealError(.wrongKind, "\(name) holds kind \(file[kindOffset]), not \(expected[kindOffset])")

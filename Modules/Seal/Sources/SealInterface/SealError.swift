@@ -8,6 +8,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
             case authenticationFailed, truncated, badMagic, unknownVersion, wrongKind, wrongSite
             case notRegularFile, tooLarge, io
             case keyUnavailable, keyMissing, keyMalformed, keyExposed, keyMismatch, invalidName
+            case folderInUse, newerFormat
         }
 
         private let value: Value
@@ -55,6 +56,11 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let wrongKey = keyMismatch
         /// A kept file's model name is not lowercase `[a-z0-9-]`, or is a built-in kind's name.
         public static let invalidName = Code(value: .invalidName)
+        /// Another client holds the data folder (`FolderLock`): one client at a time may open a phone's files.
+        public static let folderInUse = Code(value: .folderInUse)
+        /// The file was written by a newer build, in a format version this build does not read: it is kept as it
+        /// is, never dropped nor written over, so going back to that build finds it.
+        public static let newerFormat = Code(value: .newerFormat)
 
         /// Whether a file that failed this way is proven bad (it fails the same way on every launch), so it is removed
         /// and reported `SealEvent.dropped`; otherwise it may open later and is left on disk (`SealEvent.readFailed`).
@@ -63,7 +69,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
             case .authenticationFailed, .truncated, .badMagic, .unknownVersion, .wrongKind, .wrongSite, .tooLarge:
                 true
             case .notRegularFile, .io, .keyUnavailable, .keyMissing, .keyMalformed, .keyExposed, .keyMismatch,
-                .invalidName:
+                .invalidName, .folderInUse, .newerFormat:
                 false
             }
         }
@@ -86,6 +92,8 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
             case .keyExposed: "the phone's key file is readable by others"
             case .keyMismatch: "the phone's key does not match the sealed files"
             case .invalidName: "its name is not a sealed file's name"
+            case .folderInUse: "another client holds the phone's files"
+            case .newerFormat: "a newer build wrote it, in a format this build does not read"
             }
         }
 

@@ -6,7 +6,7 @@ public struct SealedContentError: Error, Sendable, Hashable, CustomStringConvert
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case olderFormat, badMagic, unknownVersion, truncated, malformed, tooLarge
+            case olderFormat, badMagic, unknownVersion, newerFormat, truncated, malformed, tooLarge
         }
 
         private let value: Value
@@ -17,6 +17,9 @@ public struct SealedContentError: Error, Sendable, Hashable, CustomStringConvert
         public static let badMagic = Code(value: .badMagic)
         /// The file is in a layout version this build does not know (a newer build wrote it).
         public static let unknownVersion = Code(value: .unknownVersion)
+        /// The file is in a layout version above the one this build writes: a newer build wrote it. The store keeps
+        /// it as it is and never writes over it, so going back to that build finds it.
+        public static let newerFormat = Code(value: .newerFormat)
         /// The contents end before their fields do, or a count promises more than the bytes left.
         public static let truncated = Code(value: .truncated)
         /// A field is out of its range: an overlong varint, a flag other than 0 or 1, text that is not UTF-8, slots
@@ -41,6 +44,16 @@ public struct SealedContentError: Error, Sendable, Hashable, CustomStringConvert
         self.code = code
         self.file = file
         self.message = message
+    }
+
+    /// A file `file` in layout `version`, above `current`, the newest this build reads: a newer build wrote it.
+    public static func newer(file: String, version: UInt8, current: UInt8) -> SealedContentError {
+        SealedContentError(
+            .newerFormat,
+            file: file,
+            "\(file) was written by a newer build, in format \(version) (this build reads format \(current) and"
+                + " older); it is kept for that build, and its model starts empty"
+        )
     }
 
     /// The file and what is wrong with it, in one line.

@@ -8,8 +8,10 @@
 /// ```
 ///
 /// Files an older build wrote are JSON and start with `{`: they are told apart by the magic, refused as
-/// ``SealedContentError/Code/olderFormat`` and never misread. A change to any model's layout bumps ``version``;
-/// a file of another version is refused the same way, and its model asks again.
+/// ``SealedContentError/Code/olderFormat`` and never misread. A change to any model's layout bumps ``version``
+/// and keeps the reading of every version a release wrote (the golden corpus in Tests/EndToEndTests/Fixtures
+/// holds one of each); a file of a newer version is ``SealedContentError/Code/newerFormat``, which the store keeps
+/// and never writes over.
 public enum SealedContents {
     /// The first bytes of every model file's plaintext.
     public static let magic: [UInt8] = Array("FTWM".utf8)
@@ -81,10 +83,13 @@ public enum SealedContents {
             }
             return SealedContentError(.badMagic, file: file, "it does not start with the model files' magic")
         }
+        guard bytes[magic.count] < version else {
+            return .newer(file: file, version: bytes[magic.count], current: version)
+        }
         return SealedContentError(
             .unknownVersion,
             file: file,
-            "format version \(bytes[magic.count]), this build reads \(version)"
+            "format version \(bytes[magic.count]), which no build wrote; this build reads \(version)"
         )
     }
 }

@@ -14,6 +14,8 @@ public actor InMemorySealedStore: SealedStore {
     public nonisolated let disk: MemoryDisk
     private let keys: any KeyProvider
     private let events: EventBus<SealEvent>
+    /// Files a newer build wrote: kept and never written over, as `FileSealedStore` does.
+    private var newer: Set<SealedFileName> = []
 
     /// Makes a store over `disk` under the key `keys` hands out, reporting on `events`.
     public init(disk: MemoryDisk = MemoryDisk(), keys: any KeyProvider, events: EventBus<SealEvent>) {
@@ -25,6 +27,9 @@ public actor InMemorySealedStore: SealedStore {
     /// Seals `contents` as `name` and keeps them, then reports `.written`; a failure is reported `.writeFailed`.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
         try await events.reportingWrite(of: name) { () async throws(SealError) -> Int in
+            if newer.contains(name), (try? disk.read(name.fileName)) != nil {
+                throw SealError(.newerFormat, "\(name) was written by a newer build and is kept for it")
+            }
             let sealed = try SealedFileFormat.seal(contents, as: name, key: try await keys.key())
             try disk.write(sealed, to: name.fileName)
             return sealed.count
@@ -44,6 +49,7 @@ public actor InMemorySealedStore: SealedStore {
             return try SealedFileFormat.open(file, as: name, key: key)
         } catch {
             if error.code.condemnsFile { disk.remove { $0 == name.fileName } }
+            if error.code == .newerFormat { newer.insert(name) }
             events.publish(.failedRead(of: name.fileName, error))
             return nil
         }
@@ -51,6 +57,11 @@ public actor InMemorySealedStore: SealedStore {
 
     /// Removes `name` if it still holds `contents`, then reports `.unreadable`, as `FileSealedStore` does.
     public func discard(_ name: SealedFileName, holding contents: [UInt8], because error: SealedContentError) async {
+        guard error.code != .newerFormat else {
+            newer.insert(name)
+            events.publish(.readFailed(file: name.fileName, error: SealError(.newerFormat, error.message)))
+            return
+        }
         let key = try? await keys.key()
         if let key, let file = try? disk.read(name.fileName),
             (try? SealedFileFormat.open(file, as: name, key: .success(key))) == contents

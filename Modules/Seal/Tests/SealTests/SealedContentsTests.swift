@@ -92,12 +92,24 @@ import Testing
         #expect(error?.description == "\(Self.file): it holds an older build's JSON, not format 1")
     }
 
-    @Test func aNewerFormatVersionIsRefused() {
+    @Test func aNewerFormatVersionIsRefusedAsANewerBuilds() {
         var bytes = SealedContents.encode(Self.sample)
         bytes[4] = 2
         let error = #expect(throws: SealedContentError.self) { try decode(bytes) }
+        #expect(error?.code == .newerFormat)
+        #expect(
+            error?.message
+                == "\(Self.file) was written by a newer build, in format 2 (this build reads format 1 and older); it is"
+                + " kept for that build, and its model starts empty"
+        )
+    }
+
+    @Test func aVersionNoBuildWroteIsRefused() {
+        var bytes = SealedContents.encode(Self.sample)
+        bytes[4] = 0
+        let error = #expect(throws: SealedContentError.self) { try decode(bytes) }
         #expect(error?.code == .unknownVersion)
-        #expect(error?.description == "\(Self.file): format version 2, this build reads 1")
+        #expect(error?.description == "\(Self.file): format version 0, which no build wrote; this build reads 1")
     }
 
     @Test func bytesThatAreNoModelFileAreRefused() {

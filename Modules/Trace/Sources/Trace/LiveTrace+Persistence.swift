@@ -50,7 +50,17 @@ extension LiveTrace {
             restoration = .reading(waiters: [])
         }
         let bytes = await store?.read(.ring(site))
-        if let bytes, rings.values.allSatisfy({ $0.count == 0 }) { install(bytes) }
+        if let bytes, let found = bytes.first, found > RingFile.version {
+            // A newer build's rings: kept on disk for it, never written over; this trace starts empty.
+            let file = SealedFileName.ring(site).fileName
+            await store?.discard(
+                .ring(site),
+                holding: bytes,
+                because: .newer(file: file, version: found, current: RingFile.version)
+            )
+        } else if let bytes, rings.values.allSatisfy({ $0.count == 0 }) {
+            install(bytes)
+        }
         if case .reading(let waiters) = restoration {
             for waiter in waiters { waiter.resume() }
         }

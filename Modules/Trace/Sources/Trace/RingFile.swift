@@ -18,9 +18,10 @@ import SealInterface
 /// At 1 Hz the time step is steady, so its delta-of-delta is 0 and takes one byte; a home's power readings move
 /// by tens to hundreds of watts a second, one or two bytes. `seen` is not stored: every point read back is unseen.
 /// README.md has the sizes.
-enum RingFile {
-    /// The layout version this build writes and reads.
-    static let version: UInt8 = 1
+package enum RingFile {
+    /// The layout version this build writes and reads, with every earlier one a release wrote (the golden corpus in
+    /// Tests/EndToEndTests/Fixtures holds one of each). A newer one is kept on disk for the build that wrote it.
+    package static let version: UInt8 = 1
 
     /// One field's ring, as the file holds it.
     struct Field {

@@ -19,7 +19,7 @@ import Trace
 
     static let cases: [(name: String, bytes: [UInt8], code: TraceError.Code)] = [
         ("empty", [], .truncated),
-        ("another version", [2, 0], .unknownVersion),
+        ("version 0, which no build wrote", [0, 0], .unknownVersion),
         ("cut short", Array(field(points: twoPoints).dropLast()), .truncated),
         ("an overlong varint", [1] + Array(repeating: 0xFF, count: 10) + [1], .malformed),
         ("an unknown flag bit", [1, 1, 4, 2, 1, 2, 0x80] + twoPoints, .malformed),
@@ -59,6 +59,21 @@ import Trace
                 if case .restoreFailed(let error) = event { error.code } else { nil }
             }
             #expect(failures == [code], "\(name)")
+        }
+    }
+
+    /// A newer build's rings (issue 32): the trace starts empty and the file stays as it was, for that build.
+    @Test func aNewerBuildsRingFileIsKeptAsItIs() async {
+        let world = World()
+        await world.run { world in
+            let store = world.store()
+            try? await store.write([2, 0], to: .ring(World.site))
+            let trace = world.makeTrace(store: store)
+            let events = EventLog(trace.events)
+            await trace.restore()
+            #expect(await trace.fields.isEmpty)
+            #expect(await events.drain().allSatisfy { if case .restoreFailed = $0 { false } else { true } })
+            #expect(await store.read(.ring(World.site)) == [2, 0])
         }
     }
 

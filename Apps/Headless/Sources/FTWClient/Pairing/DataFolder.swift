@@ -99,12 +99,31 @@ public struct DataFolder: Sendable {
         return URL(fileURLWithPath: (path.hasSuffix("/") ? path : path + "/") + "sealed")
     }
 
-    /// The phone's sealed files, under its key.
+    /// The phone's sealed files, under its key, taking no lock: for a tool or a test that already holds the folder
+    /// (``open(events:)``) or reads a copy of it.
     public func store(events: EventBus<SealEvent> = EventBus()) -> FileSealedStore {
+        store(events: events, lock: nil)
+    }
+
+    /// The phone's sealed files, under its key, for one client at a time: the store holds the folder's lock
+    /// (`FolderLock`) for as long as it lives, and the kernel releases it when the process ends, killed or not.
+    ///
+    /// - Throws: `SealError` with `.folderInUse` when another client, in this process or another, holds the folder
+    ///   (its message names the folder and the holder's process id); nothing is written then.
+    public func open(events: EventBus<SealEvent> = EventBus()) throws(SealError) -> FileSealedStore {
+        store(events: events, lock: try FolderLock(folder: url))
+    }
+
+    /// The phone's sealed files, holding `lock`.
+    public func store(events: EventBus<SealEvent>, lock: FolderLock?) -> FileSealedStore {
         FileSealedStore(
             folder: sealedFolder,
             keys: FileKeyProvider(dataFolder: url, sealedFolder: sealedFolder, events: events),
-            events: events
+            events: events,
+            beforeRename: nil,
+            openFailure: nil,
+            lock: lock,
+            afterRemoval: nil
         )
     }
 

@@ -80,12 +80,11 @@ extension HeadlessCommand {
         let folder = data.map { DataFolder(url: $0) } ?? standardFolder()
         if all {
             guard name == nil else { throw CommandError("'forget' takes a site or --all, not both") }
-            let count = try await reportingSealedFiles(folder) { store in
+            let count = try await reportingSealedFiles(folder, erasingFolder: true) { store in
                 let count = await store.files().count
                 try await store.eraseAll()
                 return count
             }
-            folder.removeEmptyFolders()
             print("forgot this phone: its key and \(count) sealed files")
             return 0
         }
@@ -101,7 +100,7 @@ extension HeadlessCommand {
             guard count > 0 else {
                 throw EnrolmentError(.unknownSite, "no sealed file of site '\(site)' in \(folder.url.path)")
             }
-            try await store.erase(site: site)
+            try await store.erase(site: site, lastModel: PairedSite.fileModel)
             return (site, count)
         }
         print("forgot site \(site): \(count) sealed files")
@@ -113,15 +112,26 @@ extension HeadlessCommand {
     /// on a damaged folder is never silent about it. A sealed folder that could not be listed ends the command with
     /// its name and the system's reason, whatever `body` concluded from seeing no file there (that there is no
     /// paired site, and one must be paired: a code spent for nothing).
+    ///
+    /// The store holds the folder's lock (`held`, or its own) while `body` runs (another client's is refused at once, before anything is
+    /// written); with `erasingFolder`, once `body` has erased every file, the lock file and the emptied folders go
+    /// before the lock is let go.
     static func reportingSealedFiles<T: Sendable>(
         _ folder: DataFolder,
+        erasingFolder: Bool = false,
+        lock held: FolderLock? = nil,
         _ body: (FileSealedStore) async throws -> T
     ) async throws -> T {
+        let lock = try held ?? FolderLock(folder: folder.url)
         let bus = EventBus<SealEvent>()
         let events = bus.subscribe()
         let outcome: Result<T, any Error>
         do {
-            outcome = .success(try await body(folder.store(events: bus)))
+            outcome = .success(try await body(folder.store(events: bus, lock: lock)))
+            if erasingFolder {
+                lock?.removeFile()
+                folder.removeEmptyFolders()
+            }
         } catch {
             outcome = .failure(error)
         }
@@ -186,10 +196,12 @@ extension HeadlessCommand {
         _ runner: ScenarioRunner,
         site: (name: String?, folder: DataFolder)
     ) async throws -> (report: ScenarioReport, picture: SVGChart?) {
-        let paired = try await reportingSealedFiles(site.folder) { store in
+        // One lock for the whole run: the folder is never free between reading the site and running on it.
+        let lock = try FolderLock(folder: site.folder.url)
+        let paired = try await reportingSealedFiles(site.folder, lock: lock) { store in
             try await pairedSite(site.name, in: store, folder: site.folder)
         }
-        return try await runner.runOnWallClock(site: paired.site, folder: site.folder)
+        return try await runner.runOnWallClock(site: paired.site, folder: site.folder, lock: lock)
     }
 
     /// `--relay ADDRESS` (nil when not given) and `--ca FILE`, which must be a file this process can read.

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import SealInterface
 
 /// The `ftw-headless` command line: each subcommand composes the client and prints what a person reads (or one
 /// JSON document with `--json`).
@@ -51,6 +52,10 @@ public enum HeadlessCommand {
             default:
                 throw CommandError("unknown command '\(options.command ?? "")'")
             }
+        } catch let error as SealError where error.code == .folderInUse {
+            // The person's situation, not the code's name: another client holds the folder.
+            FileHandle.standardError.write(Data("ftw-headless: \(error.message)\n".utf8))
+            return 1
         } catch {
             FileHandle.standardError.write(Data("ftw-headless: \(error)\n".utf8))
             return 1

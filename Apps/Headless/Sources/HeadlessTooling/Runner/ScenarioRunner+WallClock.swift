@@ -1,5 +1,6 @@
 import ClockSeam
 public import FTWClient
+public import Seal
 public import SealInterface
 
 extension ScenarioRunner {
@@ -10,10 +11,14 @@ extension ScenarioRunner {
     /// of day only place the steps after it. Box knobs cannot be turned from here, and the box's received requests
     /// are not visible, so each stay lists the asks log and the report says so in its notes.
     ///
-    /// - Throws: `ScenarioError` for a step that cannot run or a site that is not paired through a relay.
+    /// `lock` is the data folder's, when the caller holds it already; otherwise this run takes it.
+    ///
+    /// - Throws: `ScenarioError` for a step that cannot run or a site that is not paired through a relay;
+    ///   `SealError` `.folderInUse` when another client holds the data folder.
     public func runOnWallClock(
         site: SiteID,
-        folder: DataFolder
+        folder: DataFolder,
+        lock: FolderLock? = nil
     ) async throws -> (
         report: ScenarioReport, picture: SVGChart?
     ) {
@@ -24,7 +29,8 @@ extension ScenarioRunner {
             stage: WallClockStage(site: site),
             folder: folder.url,
             policy: policy ?? scenario.settings.policy,
-            instantOfTimeOfDay: { [firstAtMs = startedMs + 1_000] in firstAtMs - startTime + $0 }
+            instantOfTimeOfDay: { [firstAtMs = startedMs + 1_000] in firstAtMs - startTime + $0 },
+            lock: try lock ?? FolderLock(folder: folder.url)
         )
         let outcome = try await world.play(scenario.lines)
         var report = outcome.report

@@ -5,6 +5,7 @@ import Crypto
 import DemoBox
 public import Foundation
 import Seal
+import SealInterface
 import Session
 import SessionInterface
 
@@ -42,7 +43,8 @@ public struct ScenarioRunner: Sendable {
     /// the end.
     ///
     /// - Throws: `ScenarioError` naming the line of a step that cannot run (an `at` in the past, a view before
-    ///   any launch); `DemoBoxError` when the box's state in the data folder cannot be read or written.
+    ///   any launch); `DemoBoxError` when the box's state in the data folder cannot be read or written;
+    ///   `SealError` `.folderInUse` when another client holds the data folder.
     public func run() async throws -> (report: ScenarioReport, picture: SVGChart?) {
         let started = ContinuousClock.now
         let settings = scenario.settings
@@ -54,6 +56,8 @@ public struct ScenarioRunner: Sendable {
             ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("ftw-headless-\(UUID().uuidString)")
         defer { if dataFolder == nil { try? FileManager.default.removeItem(at: folder) } }
+        // Taken before the box's state is read: a second client on the folder is refused with nothing written.
+        let lock = try dataFolder.flatMap { folder throws(SealError) in try FolderLock(folder: folder) }
         let boxFolder = dataFolder?.appendingPathComponent(Self.boxFolderName).path
         let kept = try boxFolder.flatMap { folder throws(DemoBoxError) in try DemoBoxState.load(folder: folder) }
         let simulation = Simulation(originMs: origin)
@@ -74,7 +78,8 @@ public struct ScenarioRunner: Sendable {
                 folder: folder,
                 policy: policy ?? settings.policy,
                 instantOfTimeOfDay: { day.instantMs(atTimeOfDay: $0, in: zone) },
-                observer: observer
+                observer: observer,
+                lock: lock
             )
             let outcome = try await world.play(scenario.lines)
             if let boxFolder {

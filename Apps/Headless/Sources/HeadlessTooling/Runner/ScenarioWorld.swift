@@ -34,13 +34,14 @@ actor ScenarioWorld {
         folder: URL,
         policy: AskPolicy,
         instantOfTimeOfDay: @escaping @Sendable (Int64) -> Int64,
-        observer: (any ScenarioObserver)? = nil
+        observer: (any ScenarioObserver)? = nil,
+        lock: FolderLock? = nil
     ) {
         self.stage = stage
         self.observer = observer
         self.policy = policy
         self.instantOfTimeOfDay = instantOfTimeOfDay
-        store = DataFolder(url: folder).store(events: sealEvents)
+        store = DataFolder(url: folder).store(events: sealEvents, lock: lock)
     }
 
     /// Plays every line, then reports.
