@@ -81,13 +81,22 @@ public final class AskInbox<Input: Sendable>: Sendable {
     }
 
     /// Follows the pulls as they are sent, beside the model's loop, until the inbox finishes: `joining` gives, for the
-    /// pull at a place, the work that joins the model's ask out (nil when the pull waits for the loop); each runs as a
-    /// child task, so no pull waits for another's answer.
-    public func followPulls(joining: @escaping @Sendable (Int) async -> (@Sendable () async -> Void)?) async {
+    /// pull at a place, the work that joins the model's ask out and says whether the shared read was answered (nil
+    /// when the pull waits for the loop); each runs as a child task, so no pull waits for another's answer.
+    ///
+    /// A pull whose shared read failed still has a request of its own behind it, once (cache.md §1): it is queued
+    /// again as `pull` for the loop, and not told to the pull lane, so it cannot join a read again.
+    public func followPulls(
+        again pull: Input,
+        joining: @escaping @Sendable (Int) async -> (@Sendable () async -> Bool)?
+    ) async {
         await withTaskGroup(of: Void.self) { joins in
             for await place in pulls {
                 guard let join = await joining(place) else { continue }
-                joins.addTask { await join() }
+                joins.addTask {
+                    guard await !join(), !Task.isCancelled else { return }
+                    self.send(pull)
+                }
             }
         }
     }
