@@ -108,16 +108,16 @@ import Testing
 
     /// Live once, to the background, back 200 ms into an epoch whose turn comes later, until live again.
     private static func returnInTheTurn(_ client: HeadlessClient, secret: [UInt8]) async throws -> Seen {
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         client.show(.now)
         for await screen in client.observeHomeScreen() where screen.isLive { break }
-        await client.setPhase(.background)
+        try await client.setPhase(.background)
         let schedule = try #require(Self.schedule)
         let expected = try #require(Self.nextTurnWithAWait(secret: secret, schedule: schedule, after: client.nowMs))
         let startMs = try #require(schedule.startMs(ofEpoch: schedule.epoch(nowMs: expected.movesAtMs)))
         try await ContinuousClock().sleep(for: .milliseconds(startMs + 200 - client.nowMs))
         let events = client.sessionEvents.subscribe()
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         var seen = Seen(expected: expected)
         var screens = client.observeHomeScreen().makeAsyncIterator()
         for await event in events {

@@ -119,7 +119,7 @@ actor ScenarioWorld {
             } else {
                 stays.inFront(atMs: stage.nowMs)
             }
-            await client.setPhase(phase)
+            try await client.setPhase(phase)
             await stage.settle()
         case .show(let view): client.show(view)
         case .hide(let view): client.hide(view)
