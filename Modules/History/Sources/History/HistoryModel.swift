@@ -296,13 +296,21 @@ public actor HistoryModel: ClientService {
     /// When the pull at `place` wants the five minutes the load out is asked under and the loop has not reached that
     /// pull: a person's read of the query on the wire, which the session shares with the load and puts first, and the
     /// rest of the load goes first too; the loop passes over the pull. The tiles land through the load's own reader.
-    /// Says whether the shared read was answered: if not, the pull sends its own load.
+    /// Says whether the pull still needs a load of its own: when the query it shared was already on the wire and
+    /// failed.
     private func joining(pullAt place: Int) -> (@Sendable () async -> Bool)? {
         guard case .reading(let read, _) = state.phase, let load = state.load,
             load.name == configuration.name(atMs: wallClock.nowMs), inputs.join(place)
         else { return nil }
         state.load?.byPerson = true
-        return { [session] in (try? await session.read(.history(read.query), order: .person)) != nil }
+        return { [session] in
+            do throws(SessionError) {
+                _ = try await session.read(.history(read.query), order: .person)
+                return false
+            } catch {
+                return error.sharedOnWire
+            }
+        }
     }
 
     /// Sends the load's reads one after the other (a person's first in the read order); records the name only when
