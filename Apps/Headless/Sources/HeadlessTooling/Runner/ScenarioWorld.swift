@@ -102,7 +102,7 @@ actor ScenarioWorld {
                 picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
                 heldAtEnd = await DrawnFromFiles.read(from: client)
             }
-            stays.ended(atMs: stage.nowMs)
+            stays.processEnded(atMs: stage.nowMs, killed: cursor < lines.count)
             asks += await client.session.asks
             await observer?.ended(client, atMs: stage.nowMs)
             group.cancelAll()
@@ -190,7 +190,7 @@ actor ScenarioWorld {
     }
 
     /// Sends a person's command and keeps how it settled; the scenario goes on meanwhile.
-    private func give(_ command: PersonCommand, to client: HeadlessClient, keptAt place: (stay: Int, index: Int)?) async
+    private func give(_ command: PersonCommand, to client: HeadlessClient, keptAt place: (stay: Int, index: Int)) async
     {
         let result: Result<CommandOutcome, SessionError>
         do {
@@ -198,7 +198,6 @@ actor ScenarioWorld {
         } catch {
             result = .failure(error)
         }
-        guard let place else { return }
         settled(place, result)
     }
 
@@ -211,7 +210,7 @@ actor ScenarioWorld {
                 report.state = outcome.state
                 report.error = outcome.error?.code.rawValue
             case .failure(let error):
-                report.error = "\(error)"
+                report.error = error.message
             }
         }
     }
