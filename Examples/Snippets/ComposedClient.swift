@@ -14,7 +14,7 @@ func composedClient(qrText: String, folder: DataFolder) async throws {
     let log = InMemoryLogSink()
     try await HeadlessClient.run(paired: site, store: store, log: log) { client in
         print("drawn before connecting:", client.drawnAtLaunch.map(\.description) ?? "nothing")
-        await client.setPhase(.active)  // dials; a return from the background asks only what is stale
+        try await client.setPhase(.active)  // dials; a return from the background asks only what is stale
         client.show(.now)
         for await screen in client.observeHomeScreen() {
             print(screen)  // first from the sealed files, then each change

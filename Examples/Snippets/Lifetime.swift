@@ -6,7 +6,7 @@ func heldClient(site: PairedSite, store: any SealedStore) async throws {
     _ = await client.launch()  // what the sealed files draw before anything connects
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await client.run() }  // returns once the client is closed
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         client.show(.now)
         try await Task.sleep(for: .seconds(5))
         await client.close()  // seals, closes the session with 1000, ends run() and every observation
@@ -17,7 +17,7 @@ func heldClient(site: PairedSite, store: any SealedStore) async throws {
 func logged(site: PairedSite, store: any SealedStore) async throws {
     let log = InMemoryLogSink()
     try await HeadlessClient.run(paired: site, store: store, log: log) { client in
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         try await Task.sleep(for: .seconds(5))
     }
     for entry in log.entries(category: "asks") { print(entry.atMs, entry.message) }

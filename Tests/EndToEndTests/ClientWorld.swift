@@ -56,7 +56,7 @@ struct ClientWorld: Sendable {
         let client = client()
         _ = await client.launch()
         try await stay(of: client) {
-            await client.setPhase(.active)
+            try await client.setPhase(.active)
             for view in [ViewName.now, .battery, .status] { client.show(view) }
             await simulation.advance(by: .seconds(seconds))
         }

@@ -99,17 +99,17 @@ import Testing
     /// Live once, to the background, back 200 ms into the next epoch, before the relay's beat moves the box, until
     /// live again.
     private static func returnInTheTurn(_ client: HeadlessClient, secret: [UInt8]) async throws -> Seen {
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         client.show(.now)
         for await screen in client.observeHomeScreen() where screen.isLive { break }
-        await client.setPhase(.background)
+        try await client.setPhase(.background)
         let schedule = try #require(Self.schedule)
         let epoch = schedule.epoch(nowMs: client.nowMs) + 1
         let expected = try #require(RelayRendezvous.boxArrival(secret: secret, epoch: epoch, schedule: schedule))
         let startMs = try #require(schedule.startMs(ofEpoch: epoch))
         try await ContinuousClock().sleep(for: .milliseconds(startMs + 200 - client.nowMs))
         let events = client.sessionEvents.subscribe()
-        await client.setPhase(.active)
+        try await client.setPhase(.active)
         var seen = Seen(expected: expected)
         var screens = client.observeHomeScreen().makeAsyncIterator()
         for await event in events {

@@ -138,11 +138,11 @@ import Testing
                 log: DiscardingLogSink()
             )
             let ours = Rendezvous.epoch(nowMs: SystemWallClock().nowMs)
-            await withTaskGroup(of: Void.self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 let returns = client.sessionEvents.subscribe()
                 group.addTask { try? await client.run() }
                 defer { group.cancelAll() }
-                await client.setPhase(.active)
+                try await client.setPhase(.active)
                 var streams = 0
                 for await event in returns {
                     guard case .streamReturned = event else { continue }

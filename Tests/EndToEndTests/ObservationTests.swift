@@ -19,7 +19,7 @@ import Trace
     private static func secondLaunch<Value: Sendable & Equatable>(
         in world: ClientWorld,
         observe: @escaping @Sendable (HeadlessClient) -> ValueObservation<Value>,
-        drive: @escaping @Sendable (HeadlessClient) async -> Void
+        drive: @escaping @Sendable (HeadlessClient) async throws -> Void
     ) async throws -> (values: [Value], client: HeadlessClient, atLaunch: Value) {
         let client = world.client()
         _ = await client.launch()
@@ -27,7 +27,7 @@ import Trace
         let observer = Task { await recorded.follow(observe(client)) }
         await world.simulation.settle()
         let atLaunch = try #require(recorded.all.first)
-        try await world.stay(of: client) { await drive(client) }
+        try await world.stay(of: client) { try await drive(client) }
         await observer.value
         return (recorded.all, client, atLaunch)
     }
@@ -39,7 +39,7 @@ import Trace
                 in: world,
                 observe: { $0.observeHomeScreen() },
                 drive: { client in
-                    await client.setPhase(.active)
+                    try await client.setPhase(.active)
                     client.show(.now)
                     await world.simulation.advance(by: .seconds(12))
                 }
@@ -74,7 +74,7 @@ import Trace
                 observe: observe,
                 drive: { client in
                     let events = model(client).eventsCounted(into: answered)
-                    await client.setPhase(.active)
+                    try await client.setPhase(.active)
                     client.show(view)
                     await world.simulation.advance(by: .seconds(5))
                     if refresh {
@@ -157,7 +157,7 @@ import Trace
                 in: world,
                 observe: { $0.observeHistory() },
                 drive: { client in
-                    await client.setPhase(.active)
+                    try await client.setPhase(.active)
                     client.show(.battery)
                     await world.simulation.advance(by: .seconds(10))
                 }
@@ -183,7 +183,7 @@ import Trace
                 in: world,
                 observe: { $0.observeTrace(of: battery) },
                 drive: { client in
-                    await client.setPhase(.active)
+                    try await client.setPhase(.active)
                     client.show(.battery)
                     await world.simulation.advance(by: .seconds(6))
                 }

@@ -126,8 +126,8 @@ import Trace
             let probe = FrameProbe(loop: loop)
             let watch = client.sessionEvents.subscribe(where: probe.look)
             group.addTask { try await client.run() }
-            await client.setPhase(.inactive)
-            await client.setPhase(.active)
+            try await client.setPhase(.inactive)
+            try await client.setPhase(.active)
             client.show(.now)
             client.show(.battery)
             try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "two live frames") {
@@ -158,7 +158,7 @@ import Trace
             let crossings = client.sessionEvents.threadCrossings - crossingsBefore
             #expect(crossings == 0, "the models took \(crossings) events on another thread than the publisher's")
             #endif
-            await client.setPhase(.background)
+            try await client.setPhase(.background)
             await relay.close()
             withExtendedLifetime((watch, snapshotWatch, traceWatch)) {}
         }

@@ -64,8 +64,8 @@ import Testing
     }
 
     /// Runs the scoped client until its home screen is live.
-    private static func untilLive(_ client: HeadlessClient) async {
-        await client.setPhase(.active)
+    private static func untilLive(_ client: HeadlessClient) async throws {
+        try await client.setPhase(.active)
         client.show(.now)
         for await screen in client.observeHomeScreen() where screen.isLive { return }
     }
@@ -75,7 +75,7 @@ import Testing
             let departures = log.lines.subscribe()
             await #expect(throws: BodyFailed.self) {
                 try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                    await Self.untilLive(client)
+                    try await Self.untilLive(client)
                     throw BodyFailed()
                 }
             }
@@ -91,7 +91,7 @@ import Testing
             let live = OneShot<Void>()
             let scene = Task {
                 try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                    await Self.untilLive(client)
+                    try await Self.untilLive(client)
                     live.fulfil(())
                     try await Task.sleep(for: .seconds(3600))
                 }
@@ -109,7 +109,7 @@ import Testing
         try await Self.withPairedPhone { site, folder, log in
             let departures = log.lines.subscribe()
             let readings = try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                await Self.untilLive(client)
+                try await Self.untilLive(client)
                 return await HomeScreen.read(from: client).readings.count
             }
             #expect(readings > 0)

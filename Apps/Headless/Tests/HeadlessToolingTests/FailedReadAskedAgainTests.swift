@@ -4,7 +4,8 @@ import Testing
 /// cache.md §1 and §2 for a read the box fails, said with `box fail` instead of a slow relay: a failed read is asked
 /// again only when someone starts looking after the failure or its name turns, never on the stream's beat and with no
 /// hidden backoff; a route refused for the box's build is not asked again, not even by a pull, until the build
-/// changes; a person's pull goes first and a queued read of the same thing joins it. Each is issue 24's report played
+/// changes, the history included; a person's pull goes first and a queued read of the same thing joins it, and a pull
+/// that shared a read which then failed sends its own request, once. Each is issue 24's report played
 /// against the embedded demo box on the simulated clock under the age-keyed policy.
 @Suite struct FailedReadAskedAgainTests {
     private static func frames(_ stay: StayReport, _ prefix: String) -> [String] {
@@ -171,5 +172,52 @@ import Testing
         )
         #expect(back.failedReads.map(\.what) == ["plan"])
         #expect(back.failedReads.first.map { $0.atMs - back.beganAtMs } == 8_000)
+    }
+
+    /// A box refusing `hist.query` (E_UNKNOWN_OP) was asked again at every five-minute turn while a node was open:
+    /// 6 requests in a half-hour stay. Once per build: not at the turns, not by a pull, not after a relaunch (the
+    /// verdict is sealed); a box update asks once more, and is answered.
+    @Test func aRefusedHistoryReadIsAskedOncePerBuild() async throws {
+        let stays = try await AgeKeyedDay.stays(
+            "history-refused",
+            """
+            at 10:01:00 box fail history refused always; launch; inactive; active; view now; view battery
+            wait 30m; refresh battery; wait 1m
+            kill
+            wait 1m
+            launch; inactive; active; view battery; wait 12m
+            box fail history off; box update B2; wait 1m
+            background
+            """
+        )
+        #expect(stays.count == 2)
+        let first = Self.frames(stays[0], "hist.query")
+        #expect(first.count == 1, "once for the build, whatever the turns and the pull: \(first)")
+        #expect(stays[0].failedReads.map(\.what) == ["history"])
+        let second = try #require(stays.last)
+        let updated = try #require(second.timeline.firstIndex { $0.build == "B2" })
+        #expect(second.timeline[..<updated].contains { $0.kind == .helloOK }, "the relaunch met the same build")
+        let asked = Self.frames(second, "hist.query")
+        #expect(asked.count == 2, "nothing of the refusing build after the relaunch; the new build primed: \(asked)")
+        #expect(second.failedReads.isEmpty)
+    }
+
+    /// The chargers' read went silent (`box fail chargers timeout once`), the person pulled 5 s later and shared
+    /// it; the read failed at its deadline and the pull ended failed with no request ever sent for it. It sends its
+    /// own request, once, and that one is answered.
+    @Test func aPullThatSharedAFailedReadSendsItsOwnOnce() async throws {
+        let stays = try await AgeKeyedDay.stays(
+            "shared-pull-failed",
+            """
+            at 10:01:00 box fail chargers timeout once; launch; inactive; active; view now
+            wait 5s; refresh chargers
+            wait 1m
+            background
+            """
+        )
+        let stay = try #require(stays.first)
+        let chargers = Self.frames(stay, "api.req GET /api/loadpoints")
+        #expect(chargers.count == 2, "the silent read, then the pull's own: \(stay.requests)")
+        #expect(stay.failedReads.map(\.what) == ["chargers"], "only the silent read failed")
     }
 }

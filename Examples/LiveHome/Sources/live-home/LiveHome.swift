@@ -39,16 +39,16 @@ import FTWClient
 
         try await HeadlessClient.run(paired: site, store: store) { client in
             let screen = Screen(field: field)
-            await withTaskGroup(of: Void.self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { for await home in client.observeHomeScreen() { await screen.set(home) } }
                 group.addTask { for await trace in client.observeTrace(of: field) { await screen.set(trace) } }
                 group.addTask { await screen.drawEverySecond(nowMs: { client.nowMs }) }
                 // The first frame is what the sealed files drew, before anything dials.
                 await screen.drawWhenReady(nowMs: client.nowMs)
-                await client.setPhase(.active)
+                try await client.setPhase(.active)
                 client.show(.now)
                 client.show(ViewName(rawValue: String(field.name.prefix { $0 != "_" })) ?? .battery)
-                if let seconds { try? await Task.sleep(for: .seconds(seconds)) } else { await group.next() }
+                if let seconds { try? await Task.sleep(for: .seconds(seconds)) } else { _ = try await group.next() }
                 group.cancelAll()
             }
             screen.leave()

@@ -26,7 +26,7 @@ import FTWClient
 
         try await HeadlessClient.run(paired: site, store: store) { client in
             print("drawn before connecting: \(client.drawnAtLaunch?.description ?? "nothing")")
-            await client.setPhase(.active)
+            try await client.setPhase(.active)
             client.show(.now)
             let screen = await withTaskGroup(of: HomeScreen?.self) { group in
                 group.addTask {

@@ -34,11 +34,6 @@ public struct AskDecision: Sendable, Hashable {
         /// otherwise only the stream's return does, so the return is the first moment an ask goes and a read that
         /// failed before it cannot be asked again by that same return.
         public var liveFrameCarriesStream: Bool
-        /// Whether a refusal (``AskFailure/Verdict/refusals``) is remembered with the box's build: true for reads a
-        /// box may not carry (an API path), false for the protocol's own reads every box serves (a refusal there is
-        /// one failure among others: it hides nothing and is not sealed, and like any refusal it is not asked again
-        /// under its name).
-        public var remembersMissingRoute: Bool
 
         /// Makes a configuration.
         public init(
@@ -46,29 +41,26 @@ public struct AskDecision: Sendable, Hashable {
             policy: AskPolicy,
             primesOnce: Bool = false,
             viewWantsOnce: Bool = false,
-            liveFrameCarriesStream: Bool = false,
-            remembersMissingRoute: Bool = true
+            liveFrameCarriesStream: Bool = false
         ) {
             self.timeToLive = timeToLive
             self.policy = policy
             self.primesOnce = primesOnce && policy == .ageKeyed
             self.viewWantsOnce = viewWantsOnce
             self.liveFrameCarriesStream = liveFrameCarriesStream
-            self.remembersMissingRoute = remembersMissingRoute
         }
     }
 
-    /// The history's rule (cache.md §6): no time to live, primed once on the first live frame, a node view (or the
-    /// grid widget) that wanted the window while no stream ran has it asked when the stream comes, and a refusal of
-    /// `hist.query`, a read every box serves, is one failure among others, not a missing route.
+    /// The history's rule (cache.md §6): no time to live, primed once on the first live frame, and a node view (or
+    /// the grid widget) that wanted the window while no stream ran has it asked when the stream comes. A refusal of
+    /// `hist.query` is remembered with the box's build, as for every read (cache.md §1).
     public static func history(policy: AskPolicy) -> Configuration {
         Configuration(
             timeToLive: nil,
             policy: policy,
             primesOnce: true,
             viewWantsOnce: true,
-            liveFrameCarriesStream: true,
-            remembersMissingRoute: false
+            liveFrameCarriesStream: true
         )
     }
 
@@ -216,13 +208,15 @@ public struct AskDecision: Sendable, Hashable {
     /// answer's time to live and a failure count only when someone starts looking again, or under a new name. So a
     /// frame matters while someone waits for the stream, while the name could not be worked out, while priming with
     /// no failure, and otherwise, with someone looking, once the name can have turned. After a failure a frame asks
-    /// nothing for a model nobody looks at, priming or not.
+    /// nothing for a model nobody looks at, priming or not; nor, for any model, while the box's build is one that
+    /// refused the read.
     ///
     /// - Parameters:
     ///   - nowMs: Now (wall clock, Unix ms).
     ///   - turns: When the model's name can change with the clock.
     public func nextBeatMs(after nowMs: Int64, turns: NameTurns) -> Int64 {
-        guard wants else { return .max }
+        // A build that refused the read cannot answer it under any name: only its successor's hello can matter.
+        guard wants, boxBuild == nil || !isRefusedByThisBuild else { return .max }
         if waitingForStream || unnamed { return nowMs }
         if failure != nil {
             if lookers == 0 { return .max }
@@ -314,7 +308,6 @@ public struct AskDecision: Sendable, Hashable {
     /// remembered with its build, to be sealed.
     private mutating func settleFailure(_ asked: OnWire, _ verdict: AskFailure.Verdict) -> AskAction {
         failure = AskFailure(name: asked.name, verdict: verdict, learnedAt: place)
-        guard configuration.remembersMissingRoute else { return .none }
         isUnavailable = failure?.retryable == false
         guard verdict.missingRoute, let build = asked.build else { return .none }
         lackingOnBuild = build

@@ -8,7 +8,9 @@ import Synchronization
 /// looks were queued before a failure (``AskFailure/isNewLook(at:)``: no new look). And a pull must not wait behind
 /// the model's own ask: the model follows ``pulls`` beside its loop, and while the loop has not reached a pull and the
 /// ask out wants what the pull wants, it joins that ask as a person's (the session sends one frame, first in the
-/// order) and marks the pull joined (``join(_:)``); the loop then passes over it (``take(_:)``).
+/// order) and marks the pull joined (``join(_:)``); the loop then passes over it (``take(_:)``). If the read it shared
+/// was already on the wire and fails, the pull is queued again for the loop, which sends its own request
+/// (``followPulls(again:joining:)``).
 ///
 /// ## Concurrency
 /// A lock around the places; sent from any task, read by the model's loop and its pull lane.
@@ -81,13 +83,24 @@ public final class AskInbox<Input: Sendable>: Sendable {
     }
 
     /// Follows the pulls as they are sent, beside the model's loop, until the inbox finishes: `joining` gives, for the
-    /// pull at a place, the work that joins the model's ask out (nil when the pull waits for the loop); each runs as a
-    /// child task, so no pull waits for another's answer.
-    public func followPulls(joining: @escaping @Sendable (Int) async -> (@Sendable () async -> Void)?) async {
+    /// pull at a place, the work that joins the model's ask out and says whether the pull still needs a request of
+    /// its own (nil when the pull waits for the loop); each runs as a child task, so no pull waits for another's
+    /// answer.
+    ///
+    /// A pull that shared a read already on the wire which then failed still has a request of its own behind it,
+    /// once (cache.md §1): it is queued again as `pull` for the loop, and not told to the pull lane, so it cannot join
+    /// a read again.
+    public func followPulls(
+        again pull: Input,
+        joining: @escaping @Sendable (Int) async -> (@Sendable () async -> Bool)?
+    ) async {
         await withTaskGroup(of: Void.self) { joins in
             for await place in pulls {
                 guard let join = await joining(place) else { continue }
-                joins.addTask { await join() }
+                joins.addTask {
+                    guard await join(), !Task.isCancelled else { return }
+                    self.send(pull)
+                }
             }
         }
     }

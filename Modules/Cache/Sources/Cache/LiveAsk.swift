@@ -10,7 +10,8 @@ public import SessionInterface
 /// that stays open asks again only when the name changes. When someone starts looking again (a view appears, the
 /// stream comes back), an answer older than its time to live no longer stands. Nothing else asks — no timer, no
 /// redial by itself. A pull to refresh always sends (but for a route the box refused for its build) and goes first;
-/// sent while the model's own ask of the same name is out, it joins that ask instead of following it. A name that
+/// sent while the model's own ask of the same name is out, it joins that ask instead of following it, and sends its
+/// own request, once, if that ask was already on the wire and fails. A name that
 /// changes while an ask is on the wire waits for it to settle and is then asked under the new name; an answer is only
 /// ever recorded under the name it was asked under.
 /// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
@@ -168,7 +169,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
                 for await event in sessionEvents { inbox.send(.session(event)) }
             }
             group.addTask { [inbox] in
-                await inbox.followPulls { await self.joining(pullAt: $0) }
+                await inbox.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
             }
             for await entry in inbox.entries where inbox.take(entry) {
                 await handle(entry)
@@ -252,12 +253,20 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
 
     /// When the pull at `place` wants what the ask out is asked under and the loop has not reached that pull: the
     /// same ask as a person's, which the session shares with the ask out and puts first; the loop passes over the
-    /// pull, and the answer is the ask's own.
-    private func joining(pullAt place: Int) -> (@Sendable () async -> Void)? {
+    /// pull, and the answer is the ask's own. Says whether the pull still needs a request of its own: when the read
+    /// it shared was already on the wire and failed (a queued read it put first was its own request).
+    private func joining(pullAt place: Int) -> (@Sendable () async -> Bool)? {
         guard let asking, (wanted(nowMs: wallClock.nowMs, byPerson: true) ?? stored?.name) == asking,
             inbox.join(place)
         else { return nil }
-        return { [asker] in _ = try? await asker(asking, true) }
+        return { [asker] in
+            do {
+                _ = try await asker(asking, true)
+                return false
+            } catch {
+                return (error as? SessionError)?.sharedOnWire == true
+            }
+        }
     }
 
     /// Hands the decision what happened and does what it says, until it says nothing more.

@@ -19,7 +19,7 @@ import Testing
             Rule(.init(timeToLive: ttl, policy: policy))
         }
 
-        /// The history's: primed once, a node view wants the window once, a refusal is no missing route.
+        /// The history's: primed once, a node view wants the window once.
         static func history(policy: AskPolicy = .ageKeyed) -> Rule {
             Rule(AskDecision.history(policy: policy))
         }
@@ -264,13 +264,19 @@ import Testing
         #expect(rule.on(.liveFrame(connection: 1)) == .ask("quarter 3", byPerson: false), "an open node, a new name")
     }
 
-    @Test func aRefusedHistoryLoadIsNoMissingRouteAndIsAskedWhenTheNameTurns() {
+    /// cache.md §1: a refused read is remembered with the build, for every read, the history included. A box
+    /// refusing `hist.query` was asked again at every five-minute turn (6 requests in a half-hour stay).
+    @Test func aRefusedHistoryLoadIsRememberedWithTheBuildLikeEveryRead() {
         var rule = Rule.history()
         #expect(rule.stream(build: "b1") == .ask("quarter 1", byPerson: false))
-        #expect(rule.on(.failed(Self.refusal)) == .none, "nothing sealed")
-        #expect(!rule.decision.isUnavailable)
-        #expect(rule.on(.viewAppeared) == .none, "never again under its name")
+        #expect(rule.on(.failed(Self.refusal)) == .sealVerdict)
+        #expect(rule.decision.lackingOnBuild == "b1")
+        #expect(rule.on(.viewAppeared) == .none)
         rule.wanted = "quarter 2"
-        #expect(rule.on(.liveFrame(connection: 1)) == .ask("quarter 2", byPerson: false))
+        #expect(rule.on(.liveFrame(connection: 1)) == .none, "not at the turn: the same build")
+        #expect(rule.on(.refresh) == .none, "nor by a pull")
+        #expect(rule.decision.nextBeatMs(after: rule.nowMs, turns: .every(.seconds(300))) == .max, "no frame matters")
+        _ = rule.on(.hello(build: "b2"))
+        #expect(rule.on(.viewAppeared) == .ask("quarter 2", byPerson: false), "a new build is asked")
     }
 }

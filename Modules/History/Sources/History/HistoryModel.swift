@@ -54,8 +54,11 @@ public actor HistoryModel: ClientService {
         /// every model. The history's own: it primes once per launch, on the first live frame (a frame says the
         /// stream runs); a node view (or the grid widget) that wanted the window while no stream ran has it planned
         /// when the stream comes, under the name that holds then (a load planned during a dial can go out after its
-        /// five minutes turned); a refusal of `hist.query` is one failure among others, not a missing route.
+        /// five minutes turned); a refusal of `hist.query` is remembered with the box's build, as for every read.
         var decision: AskDecision
+        /// The build that refused `hist.query` as last sealed (or read back), so an unchanged verdict is not
+        /// written again.
+        var sealedRefusal: String?
         /// The sealed read and the run, each once: the inputs have one reader.
         var lifecycle = ServiceLifecycle(name: "history")
         /// The bytes last sealed (or read back), so an unchanged window is not written again.
@@ -147,12 +150,13 @@ public actor HistoryModel: ClientService {
     public func run() async throws(ServiceError) {
         if try state.lifecycle.claimRun() { await readSealed() }
         defer { state.lifecycle.runEnded() }
+        await readRefusal()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [sessionEvents, inputs] in
                 for await event in sessionEvents { inputs.send(.session(event)) }
             }
             group.addTask { [inputs] in
-                await inputs.followPulls { await self.joining(pullAt: $0) }
+                await inputs.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
             }
             group.addTask { [inbox, clock, configuration] in
                 for await _ in inbox.rings {
@@ -215,6 +219,43 @@ public actor HistoryModel: ClientService {
         publish()
     }
 
+    /// Reads back the build that refused `hist.query`, before any input is weighed: only the loop asks, so a
+    /// launch's first frame need not wait for it.
+    private func readRefusal() async {
+        guard let store,
+            let sealed = await store.keptContents(
+                name: HistoryRefusal.fileModel,
+                site: site,
+                as: HistoryRefusal.self
+            ),
+            let lacking = sealed.lackingOnBuild
+        else { return }
+        state.sealedRefusal = lacking
+        _ = state.decision.handle(
+            .restored(nil, lackingOnBuild: lacking),
+            at: inputs.lastQueued,
+            nowMs: wallClock.nowMs
+        ) {
+            nil
+        }
+    }
+
+    /// Seals the build that refused `hist.query`, or that a box answered it since, when that changed.
+    private func sealRefusal() async {
+        let lacking = state.decision.lackingOnBuild
+        guard let store, lacking != state.sealedRefusal else { return }
+        do throws(SealError) {
+            try await store.keepContents(
+                HistoryRefusal(lackingOnBuild: lacking),
+                name: HistoryRefusal.fileModel,
+                site: site
+            )
+            state.sealedRefusal = lacking
+        } catch {
+            events.publish(.notKept(error))
+        }
+    }
+
     /// Seals the window in `tiles-<site>`: its closed tiles, the tile still filling and the name it was asked
     /// under; tiles that fell out of the window are dropped first. Writes nothing when nothing changed.
     public func persist() async {
@@ -247,12 +288,13 @@ public actor HistoryModel: ClientService {
         )
     }
 
-    /// Hands the rule what happened and loads the window while it says so.
+    /// Hands the rule what happened and loads the window while it says so; seals a refusal it remembers.
     private func decide(_ input: AskInput, at place: Int) async {
         var action = weigh(input, at: place)
         while case .ask(let name, let byPerson) = action {
             action = await load(name, byPerson: byPerson)
         }
+        if action == .sealVerdict { await sealRefusal() }
     }
 
     /// The rule's answer to `input`, queued at `place`; the window is named by its five minutes now.
@@ -264,12 +306,21 @@ public actor HistoryModel: ClientService {
     /// When the pull at `place` wants the five minutes the load out is asked under and the loop has not reached that
     /// pull: a person's read of the query on the wire, which the session shares with the load and puts first, and the
     /// rest of the load goes first too; the loop passes over the pull. The tiles land through the load's own reader.
-    private func joining(pullAt place: Int) -> (@Sendable () async -> Void)? {
+    /// Says whether the pull still needs a load of its own: when the query it shared was already on the wire and
+    /// failed.
+    private func joining(pullAt place: Int) -> (@Sendable () async -> Bool)? {
         guard case .reading(let read, _) = state.phase, let load = state.load,
             load.name == configuration.name(atMs: wallClock.nowMs), inputs.join(place)
         else { return nil }
         state.load?.byPerson = true
-        return { [session] in _ = try? await session.read(.history(read.query), order: .person) }
+        return { [session] in
+            do throws(SessionError) {
+                _ = try await session.read(.history(read.query), order: .person)
+                return false
+            } catch {
+                return error.sharedOnWire
+            }
+        }
     }
 
     /// Sends the load's reads one after the other (a person's first in the read order); records the name only when
@@ -296,6 +347,7 @@ public actor HistoryModel: ClientService {
         state.held.askedAtMs = nowMs
         let next = weigh(.answered(askedAtMs: nowMs), at: inputs.lastQueued)
         await persist()
+        await sealRefusal()
         return next
     }
 

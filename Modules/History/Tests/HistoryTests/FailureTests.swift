@@ -121,16 +121,23 @@ import Testing
         }
     }
 
-    @Test func aRefusalIsNotAskedAgainUntilTheNameTurns() async {
+    /// cache.md §1: a box that refuses `hist.query` outright is asked once per build, not at each five-minute turn
+    /// with a node open (6 requests in a half-hour stay), and the verdict is sealed: a relaunch asks nothing.
+    @Test func aRefusalIsNotAskedAgainUnderTheSameBuild() async {
         let world = HistoryWorld()
         defer { world.removeFolder() }
         await world.run(box: nil) { model in
             await world.streamReturns()
             model.send(.nodeViewAppeared)
-            await world.streaming(for: 3 * 60)
+            await world.streaming(for: 30 * 60)
             #expect(await world.queries().count == 1)
-            await world.streaming(for: 60)
-            #expect(await world.queries().count == 2)
+        }
+        let relaunched = HistoryWorld(originMs: HistoryWorld.tenOhOne + 40 * 60_000, folder: world.folder)
+        await relaunched.run(box: nil) { model in
+            await relaunched.streamReturns()
+            model.send(.nodeViewAppeared)
+            await relaunched.streaming(for: 10 * 60)
+            #expect(await relaunched.queries().isEmpty, "the relaunch read the sealed verdict")
         }
     }
 }

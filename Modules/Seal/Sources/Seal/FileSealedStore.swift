@@ -120,7 +120,7 @@ public actor FileSealedStore: SealedStore {
     /// Seals `contents` and renames them over the file `name`, then reports `.written`.
     ///
     /// A write that fails is reported `.writeFailed` as well as thrown, so a caller that carries on without its file
-    /// (a model keeps running) never makes the failure silent; the old file stays as it was.
+    /// (a model keeps running) never makes the failure silent; nothing on disk changes.
     ///
     /// - Throws: `SealError` with `.tooLarge` when the sealed file would pass `name.sizeLimit`, a key code when the
     ///   key is unusable, or `.io`.
@@ -318,7 +318,7 @@ public actor FileSealedStore: SealedStore {
         case .marked:
             return
         case .foreign(let why):
-            throw SealError(.keyMismatch, "\(name) was not written over: \(why)")
+            throw SealError(.keyMismatch, "\(name) was kept as it is, on purpose: \(why)")
         case .own:
             try disk.replace(KeyMark.fileName, with: KeyMark.contents(id: KeyMark.id(of: key)))
             state = .keyed(key, .marked)

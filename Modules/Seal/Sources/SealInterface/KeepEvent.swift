@@ -7,7 +7,7 @@ public enum KeepEvent: Sendable, Hashable, CustomStringConvertible {
     /// One line for a person: what was not kept and why.
     public var description: String {
         switch self {
-        case .notKept(let error): "not kept, the old file stays: \(error.message)"
+        case .notKept(let error): "not kept, nothing on disk changed: \(error.message)"
         }
     }
 }

@@ -103,7 +103,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What kind of failure this is.
     public var code: Code
-    /// A sentence for logs, never shown to a person as is.
+    /// One line saying what happened, in the words a person reads (the pairing commands print it as it is).
     public var message: String
     /// The lower layer's error this one stands for (the cipher's, the file system's), kept as thrown so a caller can
     /// look at it; not part of equality.
@@ -127,6 +127,7 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         hasher.combine(message)
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
+    /// The message alone: the line a person reads says what happened, not the code's name (``code`` is for
+    /// deciding).
+    public var description: String { message }
 }

@@ -53,7 +53,9 @@ public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
         case .readFailed(let file, let error):
             "could not read \(file), left on disk: \(error.message)"
         case .writeFailed(let file, let error):
-            "could not write \(file), the old file stays: \(error.message)"
+            error.code == .keyMismatch
+                ? "did not write \(file): \(error.message)"
+                : "could not write \(file), nothing on disk changed: \(error.message)"
         case .listFailed(let folder, let error):
             "could not list the sealed files in \(folder), left as they are: \(error.message)"
         case .keyTightened(let file, let mode):

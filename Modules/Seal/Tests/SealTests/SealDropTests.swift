@@ -176,6 +176,6 @@ import Testing
         _ = await codeThrown { try await harness.store(keys: FailingKeyProvider()).write([1], to: .ring(Self.site)) }
         let events = await harness.recordedEvents()
         #expect(events == [.writeFailed(file: "ring-\(Self.site)", error: SealError(.keyUnavailable, "locked"))])
-        #expect(events.map(\.description) == ["could not write ring-\(Self.site), the old file stays: locked"])
+        #expect(events.map(\.description) == ["could not write ring-\(Self.site), nothing on disk changed: locked"])
     }
 }

@@ -119,7 +119,7 @@ import Glibc
         #expect(events.last == .dropped(file: name.fileName, reason: .tooLarge))
         #expect(
             events.first?.description
-                == "could not write \(name), the old file stays: \(name) would hold \(name.sizeLimit + 1) bytes, more than the \(name.sizeLimit) its kind may"
+                == "could not write \(name), nothing on disk changed: \(name) would hold \(name.sizeLimit + 1) bytes, more than the \(name.sizeLimit) its kind may"
         )
     }
 

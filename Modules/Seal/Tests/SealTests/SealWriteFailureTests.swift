@@ -39,7 +39,7 @@ struct SealWriteFailureTests {
         bus.finish()
         let failed = await events.reduce(into: [String]()) { if case .writeFailed = $1 { $0.append($1.description) } }
         #expect(failed.count == 1)
-        #expect(failed.first?.hasPrefix("could not write tiles-\(Self.site), the old file stays: write ") == true)
+        #expect(failed.first?.hasPrefix("could not write tiles-\(Self.site), nothing on disk changed: write ") == true)
         #expect(failed.first?.hasSuffix("No space left on device") == true)
     }
 
@@ -61,7 +61,7 @@ struct SealWriteFailureTests {
         #expect(failed.count == 2)
         #expect(
             failed.first?.hasPrefix(
-                "could not write ring-\(Self.site), the old file stays: create .ring-\(Self.site).tmp-"
+                "could not write ring-\(Self.site), nothing on disk changed: create .ring-\(Self.site).tmp-"
             ) == true
         )
         #expect(failed.first?.hasSuffix("Read-only file system") == true)

@@ -42,10 +42,7 @@ extension ReadSlot {
                 read.isWaitingToRetry = true
                 return .busy(retry: read.busyRefusals - 1)
             }
-            return .finished(
-                read,
-                .failure(SessionError(.box, "the box refused \(read.request.wireType): \(body.code)", box: body))
-            )
+            return .finished(read, .failure(Self.boxError(body, on: read.request.wireType)))
         }
         switch (read.request, message) {
         case (.plan, .plan(let plan)):
@@ -119,6 +116,15 @@ extension ReadSlot {
             return .finished(read, .failure(Self.malformed("a \(message.type) does not answer api.req")))
         }
         return .landed(nil)
+    }
+
+    /// The box's `error` on a read, said as what happened: a busy box did not refuse the read, it had no room for it.
+    private static func boxError(_ body: ErrorBody, on wireType: String) -> SessionError {
+        let message =
+            body.isBusyRefusal
+            ? "the box was busy and could not take \(wireType) this time (\(body.code))"
+            : "the box refused \(wireType): \(body.code)"
+        return SessionError(.box, message, box: body)
     }
 
     private static func malformed(_ message: String) -> SessionError {

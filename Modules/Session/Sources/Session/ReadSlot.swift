@@ -27,6 +27,8 @@ struct ReadSlot: Sendable {
         /// The request id of the frame on the wire.
         var id: UInt32
         var waiters: [WaiterID]
+        /// The waiters that joined it once it was on the wire: its failure is not a request of theirs.
+        var sharers: Set<WaiterID> = []
         /// How many busy refusals it has had.
         var busyRefusals = 0
         /// True between a busy refusal and the retry: nothing of ours is on the wire.
@@ -61,6 +63,7 @@ struct ReadSlot: Sendable {
     mutating func add(_ request: ReadRequest, order: ReadOrder, waiter: WaiterID) -> Joined {
         if var held, held.request == request {
             held.waiters.append(waiter)
+            held.sharers.insert(waiter)
             self.held = held
             return .sharingHeld(landed: held.chunks)
         }

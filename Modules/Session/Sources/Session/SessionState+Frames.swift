@@ -76,6 +76,7 @@ extension SessionState {
             publish(.planPushed(plan))
         case .error(let body) where id == nil:
             publish(.boxError(body))
+            if body.code == .unknownOp, connection?.stage == .greeting { helloRefused(body) }
         case .sessionTerminate(let terminate):
             let reason = terminate.reason.known.rawValue
             publish(.terminated(reason: reason))
@@ -144,6 +145,20 @@ extension SessionState {
             try? transmit(.sub(configuration.subscription), id: nil)
         }
         pumpReads()
+    }
+
+    /// The box answered the greeting with a session-wide `E_UNKNOWN_OP`: it refused this hello at once, and waiting
+    /// for `hello_ok` until its deadline would only say later, and wrongly, that it did not answer. Close, and
+    /// redial after the handshake's backoff (an update of either side may mend it).
+    private mutating func helloRefused(_ body: ErrorBody) {
+        boxFailed(
+            SessionError(
+                .helloRefused,
+                "the box refused this app's hello at once (\(body.code)): it does not take this app's greeting;"
+                    + " the app or the box needs an update",
+                box: body
+            )
+        )
     }
 
     /// The box still boots: say hello again.

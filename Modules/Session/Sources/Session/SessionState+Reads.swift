@@ -100,7 +100,7 @@ extension SessionState {
         case .finished(let read, let result):
             cancel(.readDeadline)
             cancel(.readTotal)
-            answer(readers: read.waiters, with: result)
+            answer(read, with: result)
             pumpReads()
         }
     }
@@ -118,7 +118,7 @@ extension SessionState {
                 "the box did not finish \(read.request.wireType) #\(read.id) within \(configuration.timing.readTotal)"
             )
             : SessionError(.timeout, "the box said nothing on \(read.request.wireType) #\(read.id) in time")
-        answer(readers: read.waiters, with: .failure(error))
+        answer(read, with: .failure(error))
         pumpReads()
     }
 
@@ -128,7 +128,18 @@ extension SessionState {
         cancel(.readTotal)
         cancel(.busyRetry)
         guard let read = slot.release() else { return }
-        answer(readers: read.waiters, with: .failure(error))
+        answer(read, with: .failure(error))
+    }
+
+    /// Answers every waiter of the read that held the slot; a failure tells those who joined it on the wire that
+    /// it was shared (``SessionError/sharedOnWire``).
+    private mutating func answer(_ read: ReadSlot.Held, with result: Result<ReadAnswer, SessionError>) {
+        guard case .failure(var error) = result, !read.sharers.isEmpty else {
+            return answer(readers: read.waiters, with: result)
+        }
+        answer(readers: read.waiters.filter { !read.sharers.contains($0) }, with: .failure(error))
+        error.sharedOnWire = true
+        answer(readers: read.waiters.filter { read.sharers.contains($0) }, with: .failure(error))
     }
 
     mutating func answer(readers: [Int], with result: Result<ReadAnswer, SessionError>) {

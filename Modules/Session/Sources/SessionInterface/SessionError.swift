@@ -8,7 +8,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed
+            case carrierLost, timeout, box, terminated, incompatibleProtocol, handshakeFailed, dialFailed, helloRefused
             case responseTooLarge, malformedAnswer, cancelled, requestTooLarge
             case relayUnreachable, relayNotTrusted, boxOffline, handshakeUnanswered, slowLink, helloUnanswered, refused
             case boxMisbehaved, relaySlowDown
@@ -55,6 +55,8 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let relaySlowDown = Code(value: .relaySlowDown)
         /// The Noise handshake finished but the box did not answer `hello` in time.
         public static let helloUnanswered = Code(value: .helloUnanswered)
+        /// The box answered `hello` with a session-wide `E_UNKNOWN_OP`: it refused this app's greeting at once.
+        public static let helloRefused = Code(value: .helloRefused)
         /// The box stayed silent to several handshakes in a row while it was in the room and the link was quiet and
         /// quick enough for the silence to mean something: the way a box refuses a phone it no longer knows
         /// (protocol.md §8.1), the one failure that means "pair again". For a pairing code: the code was met by
@@ -76,13 +78,17 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What kind of failure this is.
     public var code: Code
-    /// A sentence for logs; the client owns the wording a person sees.
+    /// One line saying what happened, in the words a person reads.
     public var message: String
     /// The box's own error body when ``code`` is `.box`.
     public var box: ErrorBody?
     /// The lower layer's error this one stands for (a socket's, a TLS handshake's), kept as thrown so a caller can
     /// look at it; not part of equality, which is what the session decides by.
     public var cause: (any Error)?
+    /// True when the caller asked while an equal read was already on the wire and shared it: the failure is that
+    /// read's, and no request of the caller's own was sent (a person's pull then sends one, once: cache.md §1). False
+    /// for a read the caller's ask sent or put first, queued when it asked. Not part of equality.
+    public var sharedOnWire = false
 
     /// Makes an error.
     public init(_ code: Code, _ message: String, box: ErrorBody? = nil, cause: (any Error)? = nil) {
@@ -116,6 +122,7 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         .slowLink, .helloUnanswered, .boxMisbehaved, .relaySlowDown,
     ]
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
+    /// The message alone: the line a person reads says what happened, not the code's name (``code`` is for
+    /// deciding).
+    public var description: String { message }
 }

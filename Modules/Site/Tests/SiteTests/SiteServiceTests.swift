@@ -115,7 +115,7 @@ import Testing
         #expect(home.timeZone == TimeZone(identifier: "Asia/Tokyo"))
         #expect(
             KeepEvent.notKept(SealError(.keyUnavailable, "locked")).description
-                == "not kept, the old file stays: locked"
+                == "not kept, nothing on disk changed: locked"
         )
     }
 

@@ -38,8 +38,8 @@ enum RealClient {
         _ = await client.launch()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
-            await client.setPhase(.inactive)
-            await client.setPhase(.active)
+            try await client.setPhase(.inactive)
+            try await client.setPhase(.active)
             client.show(.now)
             client.show(.battery)
             try await waitForStream(client)
@@ -48,7 +48,7 @@ enum RealClient {
             try await waitForTurn(toHold: seconds + ringPeriodSeconds * 2)
             try await waitBetweenRingWrites(data: data, site: site)
             try await measure(client, seconds: seconds)
-            await client.setPhase(.background)
+            try await client.setPhase(.background)
             group.cancelAll()
         }
     }
@@ -60,7 +60,7 @@ enum RealClient {
         _ = await client.launch()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
-            await client.setPhase(.background)
+            try await client.setPhase(.background)
             // Let the launch's own work finish before counting.
             try await sleep(for: .seconds(2))
             try await measure(client, seconds: seconds)

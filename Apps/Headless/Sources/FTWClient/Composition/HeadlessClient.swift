@@ -23,8 +23,8 @@ public import Trace
 /// let drawn = await client.launch()          // what the sealed files draw before anything connects
 /// try await withThrowingTaskGroup(of: Void.self) { group in
 ///     group.addTask { try await client.run() }
-///     await client.setPhase(.inactive)       // dial beside the app switch
-///     await client.setPhase(.active)
+///     try await client.setPhase(.inactive)       // dial beside the app switch
+///     try await client.setPhase(.active)
 ///     client.show(.now)
 ///     client.show(.battery)
 /// }
@@ -171,8 +171,10 @@ public final class HeadlessClient: Sendable {
     /// Runs every service, on ``executor``, until ``close()`` has closed the client, or until the task is
     /// cancelled (a kill, or the end of a scenario: nothing more is written).
     ///
-    /// - Throws: `ServiceError.alreadyRunning(_:)` when the client ran before.
+    /// - Throws: ``HeadlessClientError/closed`` when the client's close has begun; `ServiceError.alreadyRunning(_:)`
+    ///   when the client ran before.
     public func run() async throws {
+        guard !lifetime.isClosing else { throw HeadlessClientError.closed }
         try await withTaskExecutorPreference(executor) {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for service in services {
@@ -195,7 +197,15 @@ public final class HeadlessClient: Sendable {
 
     /// Follows the phone's scene phase; inactive and background both write the cache, since the app may be closed
     /// from the switcher.
-    public func setPhase(_ phase: ScenePhase) async {
+    ///
+    /// - Throws: ``HeadlessClientError/closed`` once the client's close has begun: a closed client dials nothing.
+    public func setPhase(_ phase: ScenePhase) async throws(HeadlessClientError) {
+        guard !lifetime.isClosing else { throw .closed }
+        await follow(phase)
+    }
+
+    /// Hands `phase` to the session and, out of the front, has every service write what must survive.
+    func follow(_ phase: ScenePhase) async {
         await session.setPhase(phase)
         guard phase != .active else { return }
         for service in services { await service.persist() }

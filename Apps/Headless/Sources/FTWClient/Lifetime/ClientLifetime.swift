@@ -31,6 +31,11 @@ final class ClientLifetime: Sendable {
         set { state.withLock { $0.drawn = newValue } }
     }
 
+    /// Whether a close has begun (or is done): the client takes no more phases and does not run again.
+    var isClosing: Bool {
+        state.withLock { if case .open = $0.stage { false } else { true } }
+    }
+
     /// Whether the client has closed.
     var isClosed: Bool {
         state.withLock { if case .closed = $0.stage { true } else { false } }

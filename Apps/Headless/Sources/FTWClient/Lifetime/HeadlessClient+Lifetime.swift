@@ -8,7 +8,7 @@ extension HeadlessClient {
     ///
     /// ```swift
     /// try await HeadlessClient.run(paired: site, store: store) { client in
-    ///     await client.setPhase(.active)
+    ///     try await client.setPhase(.active)
     ///     client.show(.now)
     ///     for await screen in client.observeHomeScreen() where screen.isLive { print(screen); break }
     /// }   // persisted, and the session closed with 1000
@@ -48,12 +48,14 @@ extension HeadlessClient {
     ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
-    /// - Throws: What `body` threw, after the close; otherwise a service's failure, such as
-    ///   `ServiceError.alreadyRunning(_:)` when the client ran before.
+    /// - Throws: ``HeadlessClientError/closed`` at once, with `body` not run, when the client was closed; what
+    ///   `body` threw, after the close; otherwise a service's failure, such as `ServiceError.alreadyRunning(_:)` when
+    ///   the client ran before.
     public func run<Value>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (HeadlessClient) async throws -> Value
     ) async throws -> Value {
+        guard !lifetime.isClosing else { throw HeadlessClientError.closed }
         _ = await launch()
         // Not a child task: the caller's cancellation must not reach the session before the close has sent its
         // close frame. It is awaited below, so it never outlives this call.
@@ -73,10 +75,11 @@ extension HeadlessClient {
 
     /// Closes the client: every service seals what must survive (as in the background), the session closes its
     /// connection with a close frame (1000) and waits for the relay's answer (bounded by the carrier's own wait),
-    /// and then ``run()`` returns and every observation ends. A second call waits for the first.
+    /// and then ``run()`` returns and every observation ends. A second call waits for the first. Once the close has
+    /// begun, ``run()`` and ``setPhase(_:)`` throw ``HeadlessClientError/closed`` and a new observation gives nothing.
     public func close() async {
         guard await lifetime.claimClose() else { return }
-        await setPhase(.background)
+        await follow(.background)
         await session.close()
         lifetime.closed()
     }

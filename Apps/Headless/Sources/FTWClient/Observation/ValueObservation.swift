@@ -4,8 +4,8 @@
 /// Iterating subscribes to the models the value is read from before reading it, so no change between the first
 /// value and the next is missed. A consumer slower than the changes gets the newest value when it asks, not a
 /// backlog (as GRDB's `ValueObservation` and SwiftUI's observation coalesce), so a screen that draws once a second
-/// costs the same whatever the box sends. The sequence ends when the client is closed or the consuming task is
-/// cancelled. Each iterator is one subscription; a sequence may be iterated any number of times.
+/// costs the same whatever the box sends. The sequence ends when the client is closed (one started after the close
+/// gives nothing) or the consuming task is cancelled. Each iterator is one subscription; a sequence may be iterated any number of times.
 public struct ValueObservation<Value: Sendable & Equatable>: AsyncSequence, Sendable {
     /// Makes a signal watch what the value is read from.
     typealias Watch = @Sendable (ChangeSignal) -> Void
@@ -51,8 +51,11 @@ public struct ValueObservation<Value: Sendable & Equatable>: AsyncSequence, Send
         }
 
         /// The current value on the first call; afterwards the next value that differs from the last one given, or
-        /// nil once the client is closed or the task is cancelled.
+        /// nil once the client is closed (at once, for an observation started after the close) or the task is
+        /// cancelled.
         public mutating func next() async -> Value? {
+            // A closed client publishes no more wakes: waiting for one would never end.
+            guard !hasEnded() else { return nil }
             guard started else {
                 started = true
                 let value = await read()

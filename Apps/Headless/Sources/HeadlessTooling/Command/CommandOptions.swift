@@ -3,6 +3,8 @@ import Foundation
 /// A command line read strictly: every option must be one the command knows.
 struct CommandOptions {
     private var words: [String]
+    /// The options taken so far: one left over after them was given twice.
+    private var taken: Set<String> = []
     /// The subcommand, the first word.
     let command: String?
 
@@ -15,6 +17,7 @@ struct CommandOptions {
     mutating func flag(_ name: String) -> Bool {
         guard let index = words.firstIndex(of: name) else { return false }
         words.remove(at: index)
+        taken.insert(name)
         return true
     }
 
@@ -24,6 +27,7 @@ struct CommandOptions {
         guard index + 1 < words.count else { throw CommandError("'\(name)' needs a value") }
         let value = words[index + 1]
         words.removeSubrange(index...index + 1)
+        taken.insert(name)
         return value
     }
 
@@ -42,9 +46,14 @@ struct CommandOptions {
         return words.remove(at: index)
     }
 
-    /// Refuses anything left over.
+    /// Refuses anything left over, saying what it is: an option given twice, one the command does not know, or a
+    /// word the command takes no place for.
     func finish() throws(CommandError) {
-        guard words.isEmpty else { throw CommandError("unknown option '\(words[0])'") }
+        guard let word = words.first else { return }
+        let command = "'\(self.command ?? "")'"
+        if taken.contains(word) { throw CommandError("\(word) is given twice; \(command) takes it once") }
+        if word.hasPrefix("-") { throw CommandError("unknown option '\(word)' for \(command)") }
+        throw CommandError("unexpected extra argument '\(word)': \(command) has no place for it")
     }
 }
 

@@ -80,6 +80,10 @@ extension HeadlessCommand {
         let folder = data.map { DataFolder(url: $0) } ?? standardFolder()
         if all {
             guard name == nil else { throw CommandError("'forget' takes a site or --all, not both") }
+            guard FileManager.default.fileExists(atPath: folder.url.path) else {
+                print("nothing to forget: there is no data folder at \(folder.url.path)")
+                return 0
+            }
             let count = try await reportingSealedFiles(folder, erasingFolder: true) { store in
                 let count = await store.files().count
                 try await store.eraseAll()

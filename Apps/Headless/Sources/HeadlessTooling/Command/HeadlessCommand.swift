@@ -44,9 +44,11 @@ public enum HeadlessCommand {
             case "forget": return try await forget(&options)
             case "soak": return try await soak(&options)
             case "scenarios":
+                try options.finish()
                 print(BuiltInScenario.names.joined(separator: "\n"))
                 return 0
             case "help", "--help", "-h", nil:
+                try options.finish()
                 print(usage)
                 return options.command == nil ? 2 : 0
             default:

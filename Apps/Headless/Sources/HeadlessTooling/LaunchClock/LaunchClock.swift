@@ -243,8 +243,8 @@ public struct LaunchClock: Sendable {
                 if filled, ContinuousClock.now >= until { break }
                 try await Task.sleep(for: .milliseconds(20))
             }
-            await client.setPhase(.inactive)
-            await client.setPhase(.background)
+            try await client.setPhase(.inactive)
+            try await client.setPhase(.background)
             return true
         }
     }

@@ -83,8 +83,8 @@ public struct LaunchProbe: Sendable {
                 throw LaunchClockError("nothing live within \(patience)")
             }
             group.addTask { try await body(events) }
-            await client.setPhase(.inactive)
-            await client.setPhase(.active)
+            try await client.setPhase(.inactive)
+            try await client.setPhase(.active)
             client.show(.now)
             client.show(.battery)
             defer { group.cancelAll() }

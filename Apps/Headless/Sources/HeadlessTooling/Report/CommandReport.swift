@@ -13,6 +13,10 @@ public struct CommandReport: Sendable, Hashable, Codable {
     public var state: String?
     /// Why it failed or was refused (the session's error, or the box's error code).
     public var error: String?
+    /// True for a command given while the app was not in front (in the background, or launched and not yet in
+    /// front): no session is up then, so it fails at once; kept by the stay the app left (or the one about to
+    /// begin), so that no command a person gave goes unsaid.
+    public var inBackground: Bool?
 
     /// Makes a record.
     public init(

@@ -84,7 +84,9 @@ public struct ReportPrinter: Sendable {
     }
 
     private func line(of command: CommandReport) -> String {
-        let given = "command \(command.command) at \(timeOfDay(command.atMs, exact: true))"
+        let given =
+            "command \(command.command) at \(timeOfDay(command.atMs, exact: true))"
+            + (command.inBackground == true ? " (given in the background)" : "")
         guard let settled = command.settledAtMs else { return "\(given): not settled when the scenario ended" }
         let after = "after \(duration(settled - command.atMs))"
         switch (command.state, command.error) {

@@ -103,7 +103,7 @@ actor ScenarioWorld {
                 picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
                 heldAtEnd = await DrawnFromFiles.read(from: client)
             }
-            stays.ended(atMs: stage.nowMs)
+            stays.processEnded(atMs: stage.nowMs, killed: cursor < lines.count)
             asks += await client.session.asks
             await observer?.ended(client, atMs: stage.nowMs)
             group.cancelAll()
@@ -120,7 +120,7 @@ actor ScenarioWorld {
             } else {
                 stays.inFront(atMs: stage.nowMs)
             }
-            await client.setPhase(phase)
+            try await client.setPhase(phase)
             await stage.settle()
         case .show(let view): client.show(view)
         case .hide(let view): client.hide(view)
@@ -191,7 +191,7 @@ actor ScenarioWorld {
     }
 
     /// Sends a person's command and keeps how it settled; the scenario goes on meanwhile.
-    private func give(_ command: PersonCommand, to client: HeadlessClient, keptAt place: (stay: Int, index: Int)?) async
+    private func give(_ command: PersonCommand, to client: HeadlessClient, keptAt place: (stay: Int, index: Int)) async
     {
         let result: Result<CommandOutcome, SessionError>
         do {
@@ -199,7 +199,6 @@ actor ScenarioWorld {
         } catch {
             result = .failure(error)
         }
-        guard let place else { return }
         settled(place, result)
     }
 
@@ -212,7 +211,7 @@ actor ScenarioWorld {
                 report.state = outcome.state
                 report.error = outcome.error?.code.rawValue
             case .failure(let error):
-                report.error = "\(error)"
+                report.error = error.message
             }
         }
     }

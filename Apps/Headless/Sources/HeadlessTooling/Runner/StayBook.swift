@@ -23,9 +23,13 @@ struct StayBook {
         var timeline: [ConnectionStep] = []
         var failedReads: [FailedRead] = []
         var commands: [CommandReport] = []
+        /// A launch killed (or left at the scenario's end) before any phase in front: listed, so that no launch
+        /// goes unsaid, and never live.
+        var neverInFront = false
 
         /// Why the stay never went live, in a line a person reads; nil once it did.
         var notLiveBecause: String? {
+            if neverInFront { return "the app was killed before it came to the front" }
             guard liveMs == nil else { return nil }
             if let lastClose { return "the connection closed: \(lastClose)" }
             if answeredHello { return "the box answered hello but sent no live frame" }
@@ -37,6 +41,8 @@ struct StayBook {
     private var rule = Stays()
     private var pendingLaunch: (atMs: Int64, drawn: DrawnFromFiles)?
     private var pendingCarrierClose: (code: Int, reason: String)?
+    /// Commands given after a launch and before its first phase in front: the stay about to begin keeps them.
+    private var pendingCommands: [CommandReport] = []
 
     /// The app was launched and its sealed files drew `drawn`; the stay begins at the first phase in front.
     mutating func launched(atMs: Int64, drawn: DrawnFromFiles) {
@@ -56,15 +62,38 @@ struct StayBook {
                 launched: launch != nil,
                 drawn: launch?.drawn,
                 firstContentMs: drewSomething ? 0 : nil,
-                liveMs: nil
+                liveMs: nil,
+                commands: pendingCommands
             )
         )
+        pendingCommands = []
     }
 
-    /// The app went to the background or was killed: the running stay ends.
+    /// The app went to the background: the running stay ends.
     mutating func ended(atMs: Int64) {
-        guard let stay = rule.left() else { return }
-        stays[stay - 1].ended = atMs
+        // The running stay is the last one made: a launch that never came to the front is listed only while none runs.
+        guard rule.left() != nil, let last = stays.indices.last else { return }
+        stays[last].ended = atMs
+    }
+
+    /// The process ends: killed at `atMs`, or (nil) left running when the scenario ended. The running stay ends; a
+    /// launch that never came to the front is listed as a stay of its own, however short, with what it drew.
+    mutating func processEnded(atMs: Int64, killed: Bool) {
+        if killed { ended(atMs: atMs) }
+        guard let launch = pendingLaunch else { return }
+        pendingLaunch = nil
+        stays.append(
+            Stay(
+                began: launch.atMs,
+                ended: killed ? atMs : nil,
+                launched: true,
+                drawn: launch.drawn,
+                firstContentMs: launch.drawn.isEmpty ? nil : 0,
+                commands: pendingCommands,
+                neverInFront: true
+            )
+        )
+        pendingCommands = []
     }
 
     /// The demo box cut every carrier (or rebooted): frames in flight may be lost between the phone and the box.
@@ -137,16 +166,28 @@ struct StayBook {
         stays[last].failedReads.append(read)
     }
 
-    /// A person gave a command in the running stay; returns where it is kept, for ``commandSettled(_:_:)``.
-    mutating func commandGiven(_ command: CommandReport) -> (stay: Int, index: Int)? {
-        guard let last = stays.indices.last, stays[last].ended == nil else { return nil }
+    /// A person gave a command; returns where it is kept, for ``commandSettled(_:_:)``. The running stay keeps it;
+    /// one given in the background is kept by the stay the app left, marked so; one given after a launch and before
+    /// the front, by the stay about to begin, the next one made.
+    mutating func commandGiven(_ command: CommandReport) -> (stay: Int, index: Int) {
+        var command = command
+        guard pendingLaunch == nil, let last = stays.indices.last else {
+            command.inBackground = true
+            pendingCommands.append(command)
+            return (stays.count, pendingCommands.count - 1)
+        }
+        if stays[last].ended != nil { command.inBackground = true }
         stays[last].commands.append(command)
         return (last, stays[last].commands.count - 1)
     }
 
     /// The command kept at `place` settled: `update` fills in how.
     mutating func commandSettled(_ place: (stay: Int, index: Int), _ update: (inout CommandReport) -> Void) {
-        update(&stays[place.stay].commands[place.index])
+        if stays.indices.contains(place.stay) {
+            update(&stays[place.stay].commands[place.index])
+        } else {
+            update(&pendingCommands[place.index])
+        }
     }
 
     /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
