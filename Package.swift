@@ -93,7 +93,10 @@ let package = Package(
         moduleTests(
             "Session",
             "WebSocketTests",
-            ["WebSocket", "SocketLoop", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning"]
+            [
+                "WebSocket", "SocketLoop", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning",
+                "SessionTestSupport",
+            ]
         ),
         moduleTests(
             "Session",

@@ -180,6 +180,19 @@ public actor LiveSession: BoxSession, ClientService {
         wake()
     }
 
+    /// Tells the session the network changed: call it from the platform's path monitor (`NWPathMonitor`'s update
+    /// handler on Apple platforms, a netlink watch on Linux), on any change of the path.
+    ///
+    /// A dial or a backoff in progress (or a carrier not yet live) belongs to the old path: it is dropped and the
+    /// session dials at once on the new one. A live stream is checked rather than torn down: a message must arrive
+    /// within the watchdog's 2.5 s, or the carrier is dropped and dialled again. In the background, or halted, it
+    /// does nothing.
+    public func networkChanged() {
+        state.networkChanged()
+        performActions()
+        wake()
+    }
+
     /// Ends the use of the session (the end of a pairing, a greeting, or forgetting the site): it goes to the
     /// background, so its carrier closes with a close frame (1000), and this returns once that carrier is closed,
     /// after at most the carrier's own bounded wait for the relay's answer. Cancel ``run()`` only after this, or the

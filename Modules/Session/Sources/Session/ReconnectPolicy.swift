@@ -87,6 +87,11 @@ struct ReconnectPolicy: Sendable {
         boxFailures = 0
     }
 
+    /// The network changed: the path's failures were the old path's, and say nothing of the new one.
+    mutating func pathChanged() {
+        pathFailures = 0
+    }
+
     /// The box is in the room: the epoch we dialled was right.
     mutating func roomJoined() {
         corrections = 0

@@ -17,6 +17,7 @@ public final class RelayDialer: CarrierDialer {
     private let port: Int
     private let clock: any Clock<Duration>
     private let tls: TLSConfiguration?
+    private let resolver: HostResolver
 
     /// The event loop the carriers' sockets live on; nil for the process's shared loop.
     public let loop: EventLoop?
@@ -67,7 +68,7 @@ public final class RelayDialer: CarrierDialer {
     ///   - schedule: The relay's epochs and the spread of its turn: `RelaySchedule.production`, unless a test's
     ///     demo relay shortens them (`ftw-demobox --epoch-ms`, `--rotation-spread`).
     ///   - loop: The event loop the sockets live on (the client's executor); nil for the process's shared loop.
-    public init(
+    public convenience init(
         host: String,
         port: Int,
         rendezvousSecret: [UInt8],
@@ -77,6 +78,33 @@ public final class RelayDialer: CarrierDialer {
         schedule: RelaySchedule,
         loop: EventLoop? = nil
     ) {
+        self.init(
+            host: host,
+            port: port,
+            rendezvousSecret: rendezvousSecret,
+            clock: clock,
+            wallClock: wallClock,
+            tls: tls,
+            schedule: schedule,
+            loop: loop,
+            resolver: .system
+        )
+    }
+
+    /// Makes a dialer whose relay name `resolver` looks up: a test's name whose addresses it chooses on loopback (one
+    /// black-holed, one the relay's).
+    package init(
+        host: String,
+        port: Int,
+        rendezvousSecret: [UInt8],
+        clock: any Clock<Duration>,
+        wallClock: any WallClock,
+        tls: TLSConfiguration?,
+        schedule: RelaySchedule,
+        loop: EventLoop?,
+        resolver: HostResolver
+    ) {
+        self.resolver = resolver
         self.host = host
         self.port = port
         self.clock = clock
@@ -112,18 +140,16 @@ public final class RelayDialer: CarrierDialer {
                 limits: WebSocketLimits(),
                 clock: clock,
                 tls: tls,
-                loop: loop
+                loop: loop,
+                resolver: resolver
             )
         } catch {
             switch error.code {
             case .cancelled:
                 throw SessionError(.cancelled, "the dial was cancelled")
             case .connectFailed:
-                throw SessionError(
-                    .relayUnreachable,
-                    "no relay answers at \(host):\(port): \(error.message)",
-                    cause: error
-                )
+                // The socket's message names the address (once) and the system's reason.
+                throw SessionError(.relayUnreachable, "no relay answers at \(error.message)", cause: error)
             case .timeout, .tlsHandshakeTimeout:
                 throw SessionError(
                     .slowLink,

@@ -29,7 +29,10 @@ extension SessionState {
         switch outcome {
         case .failure(let failure):
             let code = Self.dialCodes.contains(failure.code) ? failure.code : .dialFailed
-            connectionLost(SessionError(code, "the dial failed: \(failure.message)"), closeCode: nil)
+            connectionLost(
+                SessionError(code, "the dial failed: \(failure.message)", cause: failure.cause ?? failure),
+                closeCode: nil
+            )
         case .success(let arrival):
             connection?.stage = .awaitingRoom
             if let arrival {
@@ -262,15 +265,16 @@ extension SessionState {
         )
     }
 
-    /// A return to the front heard nothing from the relay in time: the path likely died in the background (a
-    /// phone's NAT mapping does), so the carrier is dropped and dialled once more, with the short deadline again.
-    /// Bytes of a message on their way count as heard: the path lives, it is only slow.
+    /// A return to the front (or a network change under a live stream) heard nothing from the relay in time: the
+    /// path likely died (a phone's NAT mapping does in the background; the old network's path does when it changed),
+    /// so the carrier is dropped and dialled once more, with the short deadline again. Bytes of a message on their
+    /// way count as heard: the path lives, it is only slow.
     mutating func foregroundStayedSilent(arrivingBytes: Int) {
         guard wantsCarrier, connection?.anythingArrived == false, arrivingBytes == 0 else { return }
         endConnection(
             reason: SessionError(
                 .carrierLost,
-                "nothing arrived within \(configuration.timing.foregroundSilence) of the return: dialling again"
+                "nothing arrived within \(configuration.timing.foregroundSilence) of \(watchdogFrom.rawValue): dialling again"
             ),
             failing: SessionError(.carrierLost, "the carrier heard nothing after the return")
         )

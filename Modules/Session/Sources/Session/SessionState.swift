@@ -50,6 +50,8 @@ struct SessionState {
     var reconnect: ReconnectPolicy
     /// True from a return to the front until the next handshake starts (its deadline is the short one).
     var foregroundAttempt = false
+    /// What the watchdog's wait for a first message counts from, as its verdict says it.
+    var watchdogFrom = WatchdogMoment.returnToFront
     /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
     var silentHandshakes = 0
     /// Where the session stands with its pairing code: offered next, greeting first, or known.
@@ -114,6 +116,7 @@ struct SessionState {
     /// the watchdog waits for a first message from the relay.
     private mutating func returnToFront() {
         foregroundAttempt = true
+        watchdogFrom = .returnToFront
         arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
     }
 

@@ -8,72 +8,98 @@ import Darwin
 #endif
 
 extension SocketChannel {
-    /// Connects to the first address of `host` that answers, without blocking: `connect` returns at once and the
-    /// loop says when the socket is writable.
+    /// Connects to `host` without blocking, by Happy Eyeballs (``HappyEyeballs``): every address of both families,
+    /// IPv6 first, a new attempt 250 ms after the last unless it failed sooner, the first to connect kept.
     ///
-    /// - Parameter dial: Where the socket being connected is kept, so a deadline can close it from any thread.
-    /// - Throws: ``WebSocketError/Code/connectFailed`` when no address connects, or the dial's abort error.
+    /// - Parameters:
+    ///   - clock: The clock the attempts' stagger runs on.
+    ///   - dial: Where the sockets being connected are kept, so a deadline can close them from any thread.
+    ///   - resolver: Where the host's addresses come from.
+    /// - Throws: ``WebSocketError/Code/connectFailed`` when the name does not resolve or no address connects (naming
+    ///   each address once, with the system's reason), or the dial's abort error.
     static func connect(
         host: String,
         port: Int,
         loop: EventLoop,
+        clock: any Clock<Duration>,
+        stall: @escaping @Sendable () -> WriteStall,
+        dial: DialAttempt,
+        resolver: HostResolver
+    ) async throws(WebSocketError) -> SocketChannel {
+        let addresses = try await resolver.addresses(of: host, port: port)
+        let peer = SocketAddress.written(host: host, port: port)
+        let race = HappyEyeballs<SocketChannel>(addresses: addresses, clock: clock) { address in
+            await attempt(address, peer: peer, loop: loop, stall: stall, dial: dial)
+        }
+        return try await race.run(dial: dial, naming: (peer, host)) { dial.release($0, SocketChannel.closedError) }
+    }
+
+    /// One connection attempt to `address`, as the loop says it ends: the connected channel, or the system's reason
+    /// (`connect: Connection refused`); cancelling the task closes its socket.
+    private static func attempt(
+        _ address: SocketAddress,
+        peer: String,
+        loop: EventLoop,
         stall: @escaping @Sendable () -> WriteStall,
         dial: DialAttempt
-    ) async throws(WebSocketError) -> SocketChannel {
-        let addresses = try await HostResolver.addresses(of: host, port: port)
-        var lastError = "no address for \(host)"
-        for address in addresses {
-            let descriptor = SocketPlatform.makeStreamSocket(family: address.family)
-            guard descriptor >= 0 else {
-                lastError = SocketPlatform.lastError("socket")
-                continue
-            }
-            let peer = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-            let channel = SocketChannel(descriptor: descriptor, loop: loop, peer: peer, stall: stall())
+    ) async -> Result<SocketChannel, WebSocketError> {
+        let descriptor = SocketPlatform.makeStreamSocket(family: address.family)
+        guard descriptor >= 0 else {
+            return .failure(WebSocketError(.connectFailed, SocketPlatform.lastError("socket")))
+        }
+        let channel = SocketChannel(descriptor: descriptor, loop: loop, peer: peer, stall: stall())
+        do throws(WebSocketError) {
             try dial.adopt(channel)
-            let result = SocketPlatform.startConnect(descriptor, to: address)
-            let outcome: Result<Void, WebSocketError>
-            if result == 0 {
-                outcome = .success(())
-            } else if errno == EINPROGRESS || errno == EINTR {
-                outcome = await withCheckedContinuation { continuation in
+        } catch {
+            return .failure(error)
+        }
+        let outcome: Result<Void, WebSocketError>
+        if SocketPlatform.startConnect(descriptor, to: address) == 0 {
+            outcome = .success(())
+        } else if errno == EINPROGRESS || errno == EINTR {
+            outcome = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
                     channel.onLoop { channel.waitUntilConnected(continuation) }
                 }
-            } else {
-                outcome = .failure(WebSocketError(.connectFailed, "\(peer): \(SocketPlatform.lastError("connect"))"))
+            } onCancel: {
+                channel.abort(SocketChannel.closedError)
             }
-            switch outcome {
-            case .success:
-                SocketPlatform.configureStream(descriptor)
-                return channel
-            case .failure(let error):
-                lastError = error.message
-                channel.abort(error)
-                try dial.checkNotAborted()
-            }
+        } else {
+            outcome = .failure(WebSocketError(.connectFailed, SocketPlatform.lastError("connect")))
         }
-        throw WebSocketError(.connectFailed, "\(host):\(port): \(lastError)")
+        switch outcome {
+        case .success:
+            SocketPlatform.configureStream(descriptor)
+            return .success(channel)
+        case .failure(let error):
+            dial.release(channel, error)
+            return .failure(error)
+        }
     }
 }
 
-/// A dial in progress, as a deadline sees it: the socket being connected (so it can be closed from any thread), or
-/// the error that ended the dial.
+/// A dial in progress, as a deadline sees it: the sockets being connected (so they can be closed from any thread),
+/// or the error that ended the dial.
 final class DialAttempt: Sendable {
     private enum State {
-        case running(SocketChannel?)
+        case running([SocketChannel])
         case aborted(WebSocketError)
     }
 
-    private let state = Mutex(State.running(nil))
+    private let state = Mutex(State.running([]))
 
-    /// Keeps `channel` as the dial's socket.
+    /// Keeps `channel` among the dial's sockets.
     ///
     /// - Throws: The abort's error (after closing `channel`) when the dial was given up meanwhile.
     func adopt(_ channel: SocketChannel) throws(WebSocketError) {
         let failure = state.withLock { state -> WebSocketError? in
-            if case .aborted(let error) = state { return error }
-            state = .running(channel)
-            return nil
+            switch state {
+            case .aborted(let error):
+                return error
+            case .running(let channels):
+                state = .running(channels + [channel])
+                return nil
+            }
         }
         if let failure {
             channel.abort(failure)
@@ -81,18 +107,32 @@ final class DialAttempt: Sendable {
         }
     }
 
-    /// - Throws: The abort's error when the dial was given up.
-    func checkNotAborted() throws(WebSocketError) {
-        if case .aborted(let error) = state.withLock({ $0 }) { throw error }
+    /// Closes `channel` with `error` and lets it go: an attempt that failed, or lost the race.
+    func release(_ channel: SocketChannel, _ error: WebSocketError) {
+        state.withLock { state in
+            if case .running(let channels) = state { state = .running(channels.filter { $0 !== channel }) }
+        }
+        channel.abort(error)
     }
 
-    /// Gives the dial up: its socket closes and every later step fails with `error`.
+    /// The error the dial was given up with, if it was.
+    var abortError: WebSocketError? {
+        if case .aborted(let error) = state.withLock({ $0 }) { return error }
+        return nil
+    }
+
+    /// - Throws: The abort's error when the dial was given up.
+    func checkNotAborted() throws(WebSocketError) {
+        if let abortError { throw abortError }
+    }
+
+    /// Gives the dial up: its sockets close and every later step fails with `error`.
     func abort(_ error: WebSocketError) {
-        let channel = state.withLock { state -> SocketChannel? in
+        let channels = state.withLock { state -> [SocketChannel] in
             defer { state = .aborted(error) }
-            if case .running(let channel) = state { return channel }
-            return nil
+            if case .running(let channels) = state { return channels }
+            return []
         }
-        channel?.abort(error)
+        for channel in channels { channel.abort(error) }
     }
 }

@@ -402,7 +402,8 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
         _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
         updateInterest()
         guard failure == 0 else {
-            return .failure(WebSocketError(.connectFailed, "\(peer): connect: \(String(cString: strerror(failure)))"))
+            // The reason alone: the dial names the address, once (`HappyEyeballs.failureMessage`).
+            return .failure(WebSocketError(.connectFailed, "connect: \(String(cString: strerror(failure)))"))
         }
         return .success(())
     }

@@ -14,7 +14,9 @@ public enum WebSocketClient {
     /// With `tls`, the TLS handshake verifies the server (chain, validity, host name: see ``TLSConfiguration``)
     /// before any WebSocket byte is sent. Then sends a fresh random 16-byte key, asks for no extension
     /// (permessage-deflate stays off) and no subprotocol, and accepts only a 101 with the right
-    /// `Sec-WebSocket-Accept`. Frames the server sends right after its answer are kept.
+    /// `Sec-WebSocket-Accept`. Frames the server sends right after its answer are kept. A name's addresses of both
+    /// families are raced by Happy Eyeballs (RFC 8305): IPv6 first, the next address 250 ms (on `clock`) after the
+    /// last unless it failed sooner, the first to connect kept.
     /// - Parameters:
     ///   - host: A name or address literal; with TLS the certificate must name it.
     ///   - port: The TCP port.
@@ -38,6 +40,30 @@ public enum WebSocketClient {
         tls: TLSConfiguration? = nil,
         loop: EventLoop? = nil
     ) async throws(WebSocketError) -> WebSocketConnection {
+        try await connect(
+            host: host,
+            port: port,
+            path: path,
+            limits: limits,
+            clock: clock,
+            tls: tls,
+            loop: loop,
+            resolver: .system
+        )
+    }
+
+    /// ``connect(host:port:path:limits:clock:tls:loop:)`` with the host's addresses from `resolver`: a test's relay
+    /// name whose addresses it chooses on loopback.
+    package static func connect(
+        host: String,
+        port: Int,
+        path: String,
+        limits: WebSocketLimits,
+        clock: any Clock<Duration>,
+        tls: TLSConfiguration?,
+        loop: EventLoop?,
+        resolver: HostResolver
+    ) async throws(WebSocketError) -> WebSocketConnection {
         let security = try StreamSecurity.client(tls)
         let loop = try EventLoop.forSockets(loop)
         let key = WebSocketHandshake.makeKey()
@@ -55,8 +81,10 @@ public enum WebSocketClient {
                         host: host,
                         port: port,
                         loop: loop,
+                        clock: clock,
                         stall: { WriteStall(clock: clock, timeout: limits.writeTimeout) },
-                        dial: dial
+                        dial: dial,
+                        resolver: resolver
                     )
                     progress.isNegotiatingTLS.store(security.isTLS, ordering: .sequentiallyConsistent)
                     try await security.secure(channel, host: host, port: port)

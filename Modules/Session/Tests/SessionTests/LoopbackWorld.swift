@@ -1,30 +1,39 @@
 import Bus
 import ClockSeam
+import Noise
 import Session
 import SessionInterface
 import SessionTestHarness
 import SessionTestSupport
+import WebSocket
 
 /// A live session dialling a hostile relay on 127.0.0.1 on the real clocks, its events recorded: the session's
 /// path over real sockets, from the dial through the WebSocket to what the session makes of it.
 enum LoopbackWorld {
     /// Runs `relay`, and a session in front dialling it with `configuration`, around `body`; the phone's clock is
-    /// `wallClock` and its box's rendezvous secret `rendezvousSecret`.
+    /// `wallClock` and its box's rendezvous secret `rendezvousSecret`; the relay's host is `host`, whose addresses
+    /// `resolver` gives (127.0.0.1 itself by default).
     static func run(
         _ relay: HostileRelay,
         configuration: SessionConfiguration,
         wallClock: any WallClock = SystemWallClock(),
         rendezvousSecret: [UInt8] = [UInt8](repeating: 7, count: 32),
+        host: String = "127.0.0.1",
+        resolver: HostResolver = .system,
         _ body: @Sendable (LiveSession, EventRecorder) async throws -> Void
     ) async throws {
         let events = EventBus<SessionEvent>()
         let session = LiveSession(
             dialer: RelayDialer(
-                host: "127.0.0.1",
+                host: host,
                 port: relay.port,
                 rendezvousSecret: rendezvousSecret,
                 clock: ContinuousClock(),
-                wallClock: wallClock
+                wallClock: wallClock,
+                tls: nil,
+                schedule: .production,
+                loop: nil,
+                resolver: resolver
             ),
             identity: SessionIdentity(
                 appStaticPrivateKey: ScriptedBox.appPrivateKey,

@@ -195,6 +195,14 @@ public final class HeadlessClient: Sendable {
         }
     }
 
+    /// Tells the client the network changed: the platform's path monitor calls it (`NWPathMonitor` on Apple
+    /// platforms, a netlink watch on Linux). A dial or a backoff in progress is dropped and the client dials at once
+    /// on the new path; a live stream is checked (a message within the watchdog's 2.5 s) rather than torn down
+    /// (`LiveSession.networkChanged()`).
+    public func networkChanged() async {
+        await session.networkChanged()
+    }
+
     /// Follows the phone's scene phase; inactive and background both write the cache, since the app may be closed
     /// from the switcher.
     ///

@@ -18,6 +18,9 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         /// The connection ended, or waits in an empty room (``ConnectionStep/reason``; ``ConnectionStep/code`` when
         /// the carrier closed with one).
         case close
+        /// The phone's network changed (`network change`): a dial or backoff in progress gives way to a dial at once,
+        /// a live stream is checked.
+        case networkChange = "network_change"
     }
 
     /// When, Unix ms.

@@ -105,6 +105,7 @@ public struct ReportPrinter: Sendable {
         case .handshake: return "handshake"
         case .helloOK: return "hello_ok (build \(step.build ?? "?"))"
         case .live: return "live"
+        case .networkChange: return "network change"
         case .close:
             let code = step.code.map {
                 " \($0)" + ((step.closeReason ?? "").isEmpty ? "" : " \"\(step.closeReason ?? "")\"")

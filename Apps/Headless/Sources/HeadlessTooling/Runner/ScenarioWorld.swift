@@ -126,6 +126,9 @@ actor ScenarioWorld {
         case .hide(let view): client.hide(view)
         case .refresh(let view): client.refresh(view)
         case .command: break
+        case .networkChange:
+            stays.networkChanged(atMs: stage.nowMs)
+            await client.networkChanged()
         case .launch: throw ScenarioError(line: line.number, "'launch' while the app is running; 'kill' it first")
         default: try await applyWithoutApp(line)
         }

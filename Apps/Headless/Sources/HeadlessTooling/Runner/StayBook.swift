@@ -111,6 +111,12 @@ struct StayBook {
         stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .live))
     }
 
+    /// The phone's network changed: it goes on the running stay's timeline, before what the session does about it.
+    mutating func networkChanged(atMs: Int64) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .networkChange))
+    }
+
     /// The connection changed: it goes on the stay's timeline; a close keeps its reason and hello marks the box as
     /// answering, so a stay that never goes live can say why. A close at the moment the stay ended (the background,
     /// a kill) still belongs to it.

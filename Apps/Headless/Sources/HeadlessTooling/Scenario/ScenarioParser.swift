@@ -21,6 +21,7 @@ import SessionInterface
 /// launch; inactive; active; view battery
 /// box cut; box latency 120ms; box prices-late on; box quiet sungrow on
 /// box update 2.1; box fail chargers timeout once; relay rotate; relay skew 1; relay slow-down; relay restart
+/// network change
 /// at 11:00:00.250 command mode self_consumption
 /// wait 3d
 /// ```
@@ -164,6 +165,11 @@ public enum ScenarioParser {
         case "box": return .box(try knob(Array(words.dropFirst()), line: line))
         case "relay": return .relay(try relayKnob(Array(words.dropFirst()), line: line))
         case "command": return .command(try command(Array(words.dropFirst()), line: line))
+        case "network":
+            guard words.count == 2, words[1] == "change" else {
+                throw ScenarioError(line: line, "the network's step is 'network change'")
+            }
+            return .networkChange
         default: throw ScenarioError(line: line, "unknown step '\(words[0])'")
         }
     }

@@ -27,6 +27,8 @@ public enum ScenarioStep: Sendable, Hashable {
     case relay(RelayKnob)
     /// A person gives a command; the scenario goes on while it settles.
     case command(PersonCommand)
+    /// The phone's network changes (Wi-Fi to cellular): the platform's path monitor tells the client.
+    case networkChange
 
     /// `duration` as a scenario writes it: `3d4h`, `1m30s`, `500ms`.
     static func written(_ duration: Duration) -> String {

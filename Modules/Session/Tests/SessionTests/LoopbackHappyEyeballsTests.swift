@@ -1,0 +1,91 @@
+import ClockSeam
+import Fixtures
+import Session
+import SessionInterface
+import SessionTestHarness
+import SessionTestSupport
+import Testing
+import WebSocket
+
+/// A relay name whose first address is black-holed, on loopback only: the name `relay.test` resolves to 127.0.0.1
+/// (the relay) and ::1 (a listener whose accept queue is full, so its SYNs vanish, as on a broken IPv6 path), and
+/// IPv6 is tried first. On the wall clock, because the network is what is tested; it costs about a quarter second.
+@Suite struct LoopbackHappyEyeballsTests {
+    private static func relay() throws -> HostileRelay {
+        try HostileRelay(staticPrivateKey: ScriptedBox.staticPrivateKey, clock: ContinuousClock(), replies: { _ in [] })
+    }
+
+    /// The wall time of the first event that `matches`, waiting up to 10 s for it.
+    private static func time(
+        _ recorder: EventRecorder,
+        of matches: @escaping @Sendable (ConnectionState) -> Bool
+    ) async throws -> Int64 {
+        try await TimeLimit.within(.seconds(10), on: ContinuousClock(), "the connection's state") {
+            await recorder.wait {
+                $0.contains { if case .connection(let state) = $0 { matches(state) } else { false } }
+            }
+        }
+        let stamped = await recorder.stamped
+        return try #require(
+            stamped.first { if case .connection(let state) = $0.event { matches(state) } else { false } }?.atMs
+        )
+    }
+
+    @Test func aBlackHoledFirstAddressCostsTheAttemptDelayAndNoMore() async throws {
+        let relay = try Self.relay()
+        let hole = try BlackHoleListener(address: "::1", port: relay.port)
+        defer { hole.close() }
+        try await LoopbackWorld.run(
+            relay,
+            configuration: SessionConfiguration(build: "loopback"),
+            host: "relay.test",
+            resolver: .answering(["127.0.0.1", "::1"])
+        ) { _, recorder in
+            let dialled = try await Self.time(recorder) { if case .dialing = $0 { true } else { false } }
+            let live = try await Self.time(recorder) { if case .streaming = $0 { true } else { false } }
+            let secondDial = dialled + 250
+            #expect(live >= secondDial, "the black-holed ::1 was tried first, for the attempt delay")
+            #expect(live - secondDial < 300, "live \(live - secondDial) ms after the second address's dial")
+            #expect(await recorder.closes(since: 0).isEmpty, "one dial, no failure")
+            #expect(relay.joins == 1)
+        }
+    }
+
+    @Test func aRefusedRelayIsSaidOnceWithItsAddressAndCause() async throws {
+        let relay = try Self.relay()
+        try await LoopbackWorld.run(
+            relay,
+            configuration: SessionConfiguration(build: "loopback"),
+            host: "relay.test",
+            resolver: .answering(["::1"])
+        ) { _, recorder in
+            _ = try await Self.time(recorder) { if case .closed = $0 { true } else { false } }
+            let close = try #require(await recorder.closes(since: 0).first?.reason)
+            #expect(close.code == .relayUnreachable)
+            #expect(
+                close.description
+                    == "relayUnreachable: the dial failed: no relay answers at relay.test:\(relay.port) (::1): connect:"
+                    + " Connection refused"
+            )
+            #expect((close.cause as? WebSocketError)?.code == .connectFailed, "the socket's error is kept as cause")
+        }
+    }
+
+    @Test func aNameThatDoesNotResolveIsSaidOnceWithTheResolversReason() async throws {
+        let relay = try Self.relay()
+        try await LoopbackWorld.run(
+            relay,
+            configuration: SessionConfiguration(build: "loopback"),
+            host: "no-such-relay",
+            resolver: .answering(["no-such-relay"])
+        ) { _, recorder in
+            _ = try await Self.time(recorder) { if case .closed = $0 { true } else { false } }
+            let close = try #require(await recorder.closes(since: 0).first?.reason)
+            #expect(
+                close.description
+                    == "relayUnreachable: the dial failed: no relay answers at no-such-relay:\(relay.port): name"
+                    + " lookup: Name or service not known"
+            )
+        }
+    }
+}
