@@ -78,7 +78,7 @@ struct ScenarioFileTests {
                 == "ftw-headless: no file and no shipped scenario is named 'no-such-scenario'; the shipped scenarios "
                 + "are across-runs-first, across-runs-second, afternoon-prices, box-update, carrier-cut, "
                 + "connection-timeline, failing-read, hour-turn, person-command, quiet-device, relay-slow-down, "
-                + "relay-words, second-open-tour, tour, week-away\n"
+                + "relay-words, second-open-tour, silent-box, tour, week-away\n"
         )
         #expect(run.status == 1)
     }

@@ -1,6 +1,7 @@
-/// One step of the connection's timeline in a stay: each attempt's dial, handshake, `hello_ok`, first live reading
-/// and close, with its time on the scenario's clock, so the backoff between attempts, the handshake and hello
-/// deadlines and the wake watchdog can be read from outside.
+/// One step of the connection's timeline in a stay: each attempt's dial, handshake, `hello_ok`, the stream going live
+/// and stale, and each close with the next try it waits for, with its time on the scenario's clock, so the backoff
+/// between attempts, the handshake and hello deadlines, the wake watchdog and the stream's gap rule can be read from
+/// outside.
 public struct ConnectionStep: Sendable, Hashable, Codable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -13,8 +14,11 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         case handshake
         /// The box answered hello (``ConnectionStep/build`` is its build).
         case helloOK = "hello_ok"
-        /// The first live reading of the connection arrived.
+        /// The stream went live: its first beat after `hello_ok`, or the first after a silence (``ConnectionStep/cause``).
         case live
+        /// No beat within the stream's gap rule (3.5 beats): stale from this moment (``ConnectionStep/cause`` names the
+        /// last beat).
+        case stale
         /// The connection ended, or waits in an empty room (``ConnectionStep/reason``; ``ConnectionStep/code`` when
         /// the carrier closed with one).
         case close
@@ -37,6 +41,12 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
     public var reason: String?
     /// When the relay moves the box to this hour's room, Unix ms (an ``Kind/awaitingBox`` step).
     public var boxMovesAtMs: Int64?
+    /// For a ``Kind/close`` after which the session backs off: when it dials again, Unix ms.
+    public var nextTryAtMs: Int64?
+    /// For a ``Kind/close`` after which the session backs off: the attempt that dial will be.
+    public var nextAttempt: Int?
+    /// Why the stream went ``Kind/live`` or ``Kind/stale``.
+    public var cause: String?
 
     /// Makes a step.
     public init(
@@ -47,7 +57,8 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         code: Int? = nil,
         closeReason: String? = nil,
         reason: String? = nil,
-        boxMovesAtMs: Int64? = nil
+        boxMovesAtMs: Int64? = nil,
+        cause: String? = nil
     ) {
         self.atMs = atMs
         self.kind = kind
@@ -57,5 +68,6 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         self.closeReason = closeReason
         self.reason = reason
         self.boxMovesAtMs = boxMovesAtMs
+        self.cause = cause
     }
 }

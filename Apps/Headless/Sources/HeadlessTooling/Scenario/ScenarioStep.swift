@@ -27,6 +27,9 @@ public enum ScenarioStep: Sendable, Hashable {
     case relay(RelayKnob)
     /// A person gives a command; the scenario goes on while it settles.
     case command(PersonCommand)
+    /// A person looks at the home screen: what it shows, each value with its moment and basis, and the connection's
+    /// status, go in the stay's report.
+    case look
 
     /// `duration` as a scenario writes it: `3d4h`, `1m30s`, `500ms`.
     static func written(_ duration: Duration) -> String {

@@ -32,6 +32,7 @@ extension SoakTimeline {
         case .box(let knob): "box \(knob)"
         case .relay(let knob): "relay \(knob)"
         case .command(let command): "command \(command)"
+        case .look: "look"
         }
     }
 }
