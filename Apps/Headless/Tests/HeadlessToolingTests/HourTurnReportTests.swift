@@ -17,7 +17,7 @@ import Testing
         if awaiting { book.connection(.awaitingBox(arrival), atMs: hourStartMs + 20_100) }
         book.connection(.handshaking, atMs: arrival.movesAtMs + 2_000)
         book.streamReturned(atMs: arrival.movesAtMs + 3_000)
-        return book.reports(received: nil, asks: []).first
+        return book.reports(received: nil, asks: [], endMs: arrival.movesAtMs + 3_000).first
     }
 
     /// The relay moves the box on a heartbeat the phone cannot see: the report names the whole window, from the offset

@@ -77,8 +77,8 @@ struct ScenarioFileTests {
             run.errorOutput
                 == "ftw-headless: no file and no shipped scenario is named 'no-such-scenario'; the shipped scenarios "
                 + "are across-runs-first, across-runs-second, afternoon-prices, box-update, carrier-cut, "
-                + "connection-timeline, failing-read, hour-turn, hour-turn-late-beat, person-command, quiet-device, relay-slow-down, "
-                + "relay-words, second-open-tour, tour, week-away\n"
+                + "connection-timeline, failing-read, hour-turn, hour-turn-late-beat, person-command, quiet-device, "
+                + "relay-slow-down, relay-words, second-open-tour, silent-box, tour, week-away\n"
         )
         #expect(run.status == 1)
     }

@@ -55,7 +55,7 @@ import Testing
         ("box prices-late maybe", "line 1: expected 'on' or 'off', not 'maybe'"),
         (
             "box teleport",
-            "line 1: a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', 'latency DURATION', 'reboot', 'update BUILD' or 'fail READ KIND [once|always]'"
+            "line 1: a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', 'silent [DURATION|off]', 'latency DURATION', 'reboot', 'update BUILD' or 'fail READ KIND [once|always]'"
         ),
         ("kill now", "line 1: 'kill' takes no argument"),
         ("# nothing here\n", "line 1: the scenario has no steps"),

@@ -1,11 +1,13 @@
 extension LiveAsk {
     /// What the model's screen shows now, read in one step so the answer, the availability and the failure agree.
     public var shown: ShownAnswer<Answer> {
-        ShownAnswer(
+        var shown = ShownAnswer(
             stored: stored,
             isAvailable: !isUnavailable,
             failure: isUnavailable ? nil : failure.map { String(describing: $0) }
         )
+        shown.fromSealedFile = storedFromFile
+        return shown
     }
 }
 

@@ -78,7 +78,12 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     public nonisolated let events: EventBus<Event>
 
     /// The answer the model holds, if any.
-    public private(set) var stored: StoredAnswer<Answer>?
+    public private(set) var stored: StoredAnswer<Answer>? {
+        didSet { storedFromFile = false }
+    }
+    /// Whether ``stored`` was read back from the sealed file rather than answered on this run: what its moment rests
+    /// on.
+    private(set) var storedFromFile = false
 
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
     /// the feature is hidden, not reported as an error, until the name changes, or, for `E_UNKNOWN_OP`, until the
@@ -219,6 +224,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
             lackingOnBuild: sealed.lackingOnBuild
         )
         stored = answer
+        storedFromFile = true
         events.publish(.restored(answer))
     }
 

@@ -1,3 +1,4 @@
+public import ClockSeam
 public import SealInterface
 
 /// What a model's screen shows at one moment: the answer it holds (with the name it was asked under and when), and
@@ -12,6 +13,8 @@ public struct ShownAnswer<Answer: Sendable & SealedCodable & Equatable>: Sendabl
     public var isAvailable: Bool
     /// Why the last ask failed, until an answer is recorded; nil while the feature is hidden.
     public var failure: String?
+    /// Whether the answer was read back from the sealed file of an earlier run rather than answered on this one.
+    public var fromSealedFile = false
 
     /// Makes a value.
     public init(stored: StoredAnswer<Answer>?, isAvailable: Bool, failure: String?) {
@@ -26,6 +29,13 @@ public struct ShownAnswer<Answer: Sendable & SealedCodable & Equatable>: Sendabl
     /// How old the answer is at `nowMs` (wall clock, Unix ms), counted from when it was asked; nil before any.
     public func ageMs(nowMs: Int64) -> Int64? {
         stored.map { max(0, nowMs - $0.askedAtMs) }
+    }
+
+    /// When the answer was true and what that rests on: the moment it was answered on this run, or the one its
+    /// sealed file recorded; unknown before any answer.
+    public var asOf: AsOf {
+        guard let stored else { return .unknown }
+        return AsOf(moment: stored.askedAtMs, basis: fromSealedFile ? .sealedFile : .answered)
     }
 }
 

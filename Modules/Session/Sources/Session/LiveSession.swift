@@ -52,6 +52,9 @@ public actor LiveSession: BoxSession, ClientService {
     public var traffic: CarrierTraffic { state.traffic }
     /// The last connection state published.
     public var connectionState: ConnectionState { state.connectionState }
+    /// Whether the stream is live (its beats arrive within the gap rule) or stale since when; nil while no stream has
+    /// said either (before `hello_ok`, or once its Noise session ended).
+    public var liveness: StreamLiveness? { state.liveness }
     /// Why the last connection closed, other than by the app's own leaving (the background, a stop): what a caller
     /// that gives up waiting tells a person, since the session has dialled again by then.
     public var lastClose: SessionError? { state.lastClose }

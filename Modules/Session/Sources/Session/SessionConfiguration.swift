@@ -1,5 +1,6 @@
 public import BoxProtocol
 import ClockSeam
+import SessionInterface
 
 /// What the session says about itself in `hello`, and the numbers its rules run on.
 ///
@@ -85,6 +86,13 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var silencesMeaningRefusal = 2
     /// The id of a session's first request; 1 on the wire. Tests start near `UInt32.max` to see the wrap.
     package var firstRequestID: UInt32 = 1
+
+    /// The stream's gap rule in ms: three and a half beats of the subscription's cadence (3.5 s at 1 Hz, 17.5 s at
+    /// 0.2 Hz). The stream is stale once that passes without a beat.
+    package var boxGapMs: Int64 {
+        let hz = subscription.hz > 0 ? subscription.hz : 1
+        return BeatWatch.boxGapMs(beatMs: Int64((1000 / hz).rounded()))
+    }
 
     /// Makes a configuration with the reference client's choices: 512-byte lane 0 at 1 Hz, protocol 0 to 1.
     public init(

@@ -40,6 +40,8 @@ enum SessionTimer: Sendable, Hashable {
     case bootHello
     /// The wait before the next dial.
     case redial
+    /// The stream's gap rule: judged when it fires, re-armed from the last beat (never once per beat).
+    case beatSilence
     /// A command's wait for `cmd.ack`.
     case commandAck(String)
     /// An acknowledged command's wait for `cmd.result`.

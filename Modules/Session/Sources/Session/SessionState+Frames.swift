@@ -140,6 +140,7 @@ extension SessionState {
         cancel(.bootHello)
         connection?.stage = .streaming
         publish(.connection(.streaming(hello)))
+        watchBeats()
         if !hello.subscribed, connection?.subscribed == false {
             connection?.subscribed = true
             try? transmit(.sub(configuration.subscription), id: nil)
@@ -172,10 +173,39 @@ extension SessionState {
     mutating func live(_ message: TelemetryFrame.Message, uptimeMs: Int64) {
         guard let number = connection?.number else { return }
         lastUptimeMs = uptimeMs
-        publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: environment.nowMs, message: message)))
+        let arrivalMs = environment.nowMs
+        publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: arrivalMs, message: message)))
+        if let change = beats?.beat(atMs: arrivalMs) { streamWentLive(change) }
         if case .snap = message, connection?.returned == false {
             connection?.returned = true
             publish(.streamReturned(connection: number))
         }
+    }
+
+    /// The stream is up (`hello_ok`): its gap rule starts counting, and it is live only from its first beat.
+    private mutating func watchBeats() {
+        beats = BeatWatch(gapMs: configuration.boxGapMs, atMs: environment.nowMs)
+        arm(.beatSilence, after: .milliseconds(configuration.boxGapMs))
+    }
+
+    /// A beat made the stream live (its first, or the first after a silence): said, and the rule's deadline armed
+    /// again from it (while live, the deadline re-arms itself).
+    private mutating func streamWentLive(_ change: StreamLiveness) {
+        publish(.liveness(change))
+        log("session", "live: a beat arrived")
+        arm(.beatSilence, after: .milliseconds(configuration.boxGapMs))
+    }
+
+    /// The gap rule's deadline came: stale when no beat arrived within it, else judged again at the rule's end from
+    /// the last beat.
+    mutating func judgeBeats() {
+        guard var watch = beats else { return }
+        let (change, againInMs) = watch.judge(atMs: environment.nowMs)
+        beats = watch
+        if let change {
+            publish(.liveness(change))
+            log("session", "stale: no beat within \(configuration.boxGapMs) ms")
+        }
+        if let againInMs { arm(.beatSilence, after: .milliseconds(againInMs)) }
     }
 }

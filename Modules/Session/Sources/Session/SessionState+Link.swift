@@ -361,7 +361,7 @@ extension SessionState {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
         let jitter = environment.random.nextUnit()
-        arm(.redial, after: reconnect.delay(afterClose: closeCode, reason: closeReason, random: jitter))
+        backOff(reconnect.delay(afterClose: closeCode, reason: closeReason, random: jitter), because: reason)
     }
 
     /// The box, in its room on a path that works, did not answer the handshake or hello in time, or answered what
@@ -369,7 +369,19 @@ extension SessionState {
     mutating func boxFailed(_ reason: SessionError) {
         endConnection(reason: reason, failing: SessionError(.carrierLost, reason.message))
         guard wantsCarrier else { return }
-        arm(.redial, after: reconnect.delayAfterBoxFailed(random: environment.random.nextUnit()))
+        backOff(reconnect.delayAfterBoxFailed(random: environment.random.nextUnit()), because: reason)
+    }
+
+    /// Waits `delay` before the next dial, and says so: when, which attempt, and why.
+    private mutating func backOff(_ delay: Duration, because reason: SessionError) {
+        arm(.redial, after: delay)
+        guard delay > .zero else { return }
+        let wait = RetryWait(
+            nextTryAtMs: environment.nowMs + delay.wholeMilliseconds,
+            attempt: reconnect.attempt + 1,
+            because: reason
+        )
+        publish(.connection(.backingOff(wait)))
     }
 
     /// Ends the carrier (if any): its Noise session first, then the carrier itself, which the runner closes.
@@ -387,7 +399,8 @@ extension SessionState {
     /// Queued reads stay queued.
     mutating func endNoiseSession(reason: String, failing error: SessionError) {
         if connection?.stage == .handshaking, connection?.offeredCode == true { codeOffer.offerUnanswered() }
-        for timer in [SessionTimer.handshake, .helloAnswer, .bootHello, .displayFrame] { cancel(timer) }
+        for timer in [SessionTimer.handshake, .helloAnswer, .bootHello, .displayFrame, .beatSilence] { cancel(timer) }
+        beats = nil
         settleHeldRead(with: error)
         settleCommands(with: error)
         if connection?.returned == true { publish(.streamLost(reason: reason)) }

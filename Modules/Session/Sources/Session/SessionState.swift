@@ -72,6 +72,8 @@ struct SessionState {
     var timers: [SessionTimer: Int] = [:]
     var nextTimerToken = 0
     var stays = StayLedger()
+    /// The stream's beats against its gap rule, from `hello_ok` until the Noise session ends; nil while none runs.
+    var beats: BeatWatch?
     /// What the last inputs asked the world to do, in order; the actor takes them after each input.
     var actions: [SessionAction] = []
 
@@ -126,6 +128,9 @@ struct SessionState {
         connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
     }
 
+    /// Whether the stream is live now (its beats within the gap rule) or stale; nil before its first word.
+    var liveness: StreamLiveness? { beats?.liveness }
+
     /// The box's answer to our hello, once the stream is up.
     var hello: HelloOK? {
         guard connection?.stage == .streaming else { return nil }
@@ -148,6 +153,7 @@ struct SessionState {
         case .foregroundSilence: foregroundStayedSilent(arrivingBytes: arrivingBytes)
         case .bootHello: bootHelloDue()
         case .redial: dialIfWanted()
+        case .beatSilence: judgeBeats()
         case .commandAck(let cmdId): commandAckMissed(cmdId)
         case .commandResult(let cmdId): commandResultMissed(cmdId)
         }

@@ -12,6 +12,8 @@ extension ConnectionState: CustomStringConvertible {
                 + " \(arrival.dueByMs)"
         case .handshaking: "handshaking"
         case .streaming(let hello): "streaming (box \(hello.box.id), protocol \(hello.proto), \(hello.mode))"
+        case .backingOff(let wait):
+            "backing off: attempt \(wait.attempt) at Unix ms \(wait.nextTryAtMs), because \(wait.because.message)"
         case .closed(let reason): "closed: \(reason.message)"
         }
     }

@@ -14,6 +14,9 @@ public enum ConnectionState: Sendable, Hashable {
     case handshaking
     /// The handshake is done and hello answered; the stream runs.
     case streaming(HelloOK)
+    /// The connection ended and the session dials again at ``RetryWait/nextTryAtMs``: published right after the
+    /// ``closed(reason:)`` that caused it, so a screen can say "reconnecting in 3 s" and why.
+    case backingOff(RetryWait)
     /// The connection ended (or, for ``SessionError/Code/boxOffline``, waits in an empty room); the reason is typed,
     /// so a person can be told which failure it was: no relay, no box, a silent box, a slow link, a refusal.
     case closed(reason: SessionError)

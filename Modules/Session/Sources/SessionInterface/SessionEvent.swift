@@ -10,6 +10,9 @@ public enum SessionEvent: Sendable, Hashable {
     case carrierClosed(code: Int, reason: String)
     /// A live frame arrived (snap, delta or tick).
     case telemetry(TelemetryFrame)
+    /// The stream went live (its first beat, or the first after a silence) or stale (no beat within its gap rule):
+    /// the only word on whether readings are live; `hello_ok` alone is not.
+    case liveness(StreamLiveness)
     /// The first live frame of a new connection arrived: the stream is back, so someone "starts looking again".
     case streamReturned(connection: Int)
     /// The stream stopped (the carrier dropped or the app went to the background).

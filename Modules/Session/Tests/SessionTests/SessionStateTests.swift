@@ -25,7 +25,7 @@ struct SessionStateTests {
         var state: SessionState
         var box: NoiseSession?
 
-        init() {
+        init(wallClock: any WallClock = FixedWallClock()) {
             let identity = SessionIdentity(
                 appStaticPrivateKey: [UInt8](repeating: 0x22, count: 32),
                 boxStaticPublicKey: Self.boxPublicKey
@@ -34,7 +34,7 @@ struct SessionStateTests {
                 identity: identity,
                 configuration: SessionConfiguration(build: "test"),
                 environment: SessionEnvironment(
-                    wallClock: FixedWallClock(),
+                    wallClock: wallClock,
                     elapsed: { .milliseconds(40) },
                     random: SeededRandomSource(seed: 7)
                 )

@@ -29,8 +29,8 @@ public actor SnapshotModel: ClientService {
         case empty
         /// Read back from the sealed file, sealed at `savedAtMs`.
         case restored(SiteSnapshot, savedAtMs: Int64)
-        /// Built from the stream of `connection`, whose snap arrived at `sinceMs`.
-        case live(SiteSnapshot, connection: Int, sinceMs: Int64)
+        /// Built from the stream of `connection`, whose snap arrived at `sinceMs`, its uptime placed by `gap`.
+        case live(SiteSnapshot, connection: Int, sinceMs: Int64, gap: ClockGap)
     }
 
     private let isolation: ActorIsolation
@@ -90,11 +90,14 @@ public actor SnapshotModel: ClientService {
     /// The snapshot to draw, with where it came from; nil before any.
     public var shown: ShownSnapshot? {
         switch state {
-        case .empty: nil
+        case .empty:
+            return nil
         case .restored(let snapshot, let savedAtMs):
-            ShownSnapshot(snapshot: snapshot, origin: .cache(savedAtMs: savedAtMs))
-        case .live(let snapshot, let connection, let sinceMs):
-            ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection), liveSinceMs: sinceMs)
+            return ShownSnapshot(snapshot: snapshot, origin: .cache(savedAtMs: savedAtMs))
+        case .live(let snapshot, let connection, let sinceMs, let gap):
+            var shown = ShownSnapshot(snapshot: snapshot, origin: .live(connection: connection), liveSinceMs: sinceMs)
+            shown.clockGapMs = gap.gapMs
+            return shown
         }
     }
 
@@ -137,7 +140,7 @@ public actor SnapshotModel: ClientService {
     /// Seals the live snapshot with the wall-clock time; does nothing while the snapshot shown is the restored one.
     /// A failed write is told on ``events`` and leaves the previous file in place; the next persist tries again.
     public func persist() async {
-        guard case .live(let snapshot, _, _) = state, let store else { return }
+        guard case .live(let snapshot, _, _, _) = state, let store else { return }
         do throws(SealError) {
             try await store.writeContents(
                 SealedSnapshot(snapshot: snapshot, savedAtMs: wallClock.nowMs),
@@ -154,30 +157,42 @@ public actor SnapshotModel: ClientService {
             state = .live(
                 SiteSnapshot(snap: snap, arrivalMs: frame.arrivalMs),
                 connection: frame.connection,
-                sinceMs: frame.arrivalMs
+                sinceMs: frame.arrivalMs,
+                gap: ClockGap(
+                    connection: frame.connection,
+                    uptimeMs: snap.uptimeMs,
+                    gapMs: frame.arrivalMs - snap.uptimeMs
+                )
             )
             changes.publish(.live)
         case .delta(let delta, _):
-            if change(on: frame.connection, { $0.apply(delta, arrivalMs: frame.arrivalMs) }), !delta.fields.isEmpty {
+            if change(on: frame, { $0.apply(delta, arrivalMs: frame.arrivalMs) }), !delta.fields.isEmpty {
                 changes.publish(.live)
             }
         case .tick(let tick):
-            change(on: frame.connection) { $0.apply(tick, arrivalMs: frame.arrivalMs) }
+            change(on: frame) { $0.apply(tick, arrivalMs: frame.arrivalMs) }
         }
     }
 
-    /// Applies `change` to the live snapshot of `connection`. A delta or tick without this connection's snap to
+    /// Applies `change` to the live snapshot of `frame`'s connection, and places its uptime. A delta or tick without this connection's snap to
     /// apply to is from a connection already gone: the cached readings must not be passed off as live.
     ///
     /// - Returns: Whether the change was applied.
     @discardableResult
-    private func change(on connection: Int, _ change: (inout SiteSnapshot) -> Void) -> Bool {
-        guard case .live(var snapshot, let live, let sinceMs) = state, live == connection else { return false }
+    private func change(on frame: TelemetryFrame, _ change: (inout SiteSnapshot) -> Void) -> Bool {
+        guard case .live(var snapshot, let live, let sinceMs, var gap) = state, live == frame.connection else {
+            return false
+        }
         // Let go of the state's copy first, so the readings are changed in place rather than copied every frame;
         // nothing suspends until the state holds them again.
         state = .empty
         change(&snapshot)
-        state = .live(snapshot, connection: live, sinceMs: sinceMs)
+        let gapMs = frame.arrivalMs - frame.uptimeMs
+        if case .needsNewGap = gap.place(connection: live, uptimeMs: frame.uptimeMs, gapMs: gapMs) {
+            // Uptime went back on the connection: the box rebooted, and only this frame's gap places its clock.
+            gap = ClockGap(connection: live, uptimeMs: frame.uptimeMs, gapMs: gapMs)
+        }
+        state = .live(snapshot, connection: live, sinceMs: sinceMs, gap: gap)
         return true
     }
 }

@@ -14,6 +14,8 @@ public struct ChartSample: Sendable, Hashable {
     public var run: Int
     /// True where the recorded run starts (the oldest point of a ring may sit inside a run that started earlier).
     public var startsRun: Bool
+    /// True for a reading of the cloud feed, stamped with the cloud's send time rather than the box's uptime.
+    public var fromCloud = false
 
     /// Makes a sample.
     public init(timeMs: Int64, value: Double, seen: Bool, run: Int, startsRun: Bool) {

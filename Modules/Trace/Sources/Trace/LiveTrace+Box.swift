@@ -14,7 +14,7 @@ extension LiveTrace {
             followIdle(state)
             if case .streaming = state { return }
             box = nil
-        case .streamReturned, .planPushed, .asked, .boxError, .carrierClosed:
+        case .streamReturned, .planPushed, .asked, .boxError, .carrierClosed, .liveness:
             break
         }
     }

@@ -161,13 +161,15 @@ public actor LiveTrace: ClientService {
         guard let ring = rings[field] else { return [] }
         return (0..<ring.count).map { index in
             let slot = ring[index]
-            return ChartSample(
+            var sample = ChartSample(
                 timeMs: slot.timeMs,
                 value: Double(slot.value),
                 seen: slot.flags.contains(.seen),
                 run: Int(slot.run),
                 startsRun: slot.flags.contains(.startsRun)
             )
+            sample.fromCloud = slot.source == .cloud
+            return sample
         }
     }
 

@@ -1,3 +1,6 @@
+import ClockSeam
+import SessionInterface
+
 /// How much a trace keeps and how it splits runs: the window, the sources' cadences and gap rules, how often it
 /// writes its file.
 ///
@@ -43,7 +46,9 @@ public struct TraceConfiguration: Sendable, Hashable {
     }
 
     /// The longest gap that still joins two box points: 3.5 beats (3.5 s at 1 Hz, 17.5 s at 0.2 Hz).
-    public var boxGapRule: Duration { beatInterval * 7 / 2 }
+    public var boxGapRule: Duration {
+        .milliseconds(BeatWatch.boxGapMs(beatMs: beatInterval.wholeMilliseconds))
+    }
 
     /// The longest gap that still joins two cloud points: two heartbeats plus the margin (65 s by default).
     public var cloudGapRule: Duration { cloudHeartbeat * 2 + cloudMargin }

@@ -89,7 +89,12 @@ extension SimulatedBox {
         let elapsed = metronome.elapsed
         refreshPlanIfQuarterTurned(wallMs: wallMs)
         stepHouse()
-        for session in sessions.map(\.number) { streamPulse(session: session) }
+        if let silentUntil, elapsed < silentUntil {
+            // Silent: the streams stay open and hold what they last sent, so the next beat carries every change.
+        } else {
+            silentUntil = nil
+            for session in sessions.map(\.number) { streamPulse(session: session) }
+        }
         cloud.pulse(
             liveFields: liveFields(uptimeMs: uptimeMs),
             wallMs: wallMs,

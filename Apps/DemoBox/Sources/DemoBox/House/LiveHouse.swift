@@ -13,6 +13,9 @@ struct LiveHouse: Sendable {
     /// The charger's loadpoint id, as commands and API paths name it.
     static let loadpointID = "garage"
     static let sampleMs: Int64 = 5000
+    /// The box's uptime before its drivers first answer after a start: a box that just rebooted streams the
+    /// readings it kept, from sources that have not answered since it started (`lastOkMs` 0), for its first seconds.
+    static let driversStartMs: Int64 = 5000
 
     /// What the devices last reported.
     struct Readings: Sendable, Hashable {
@@ -48,7 +51,8 @@ struct LiveHouse: Sendable {
         let car = car.carW(scheduledW: model.scheduledCarW(atMs: sampleAt), wallMs: wallMs, uptimeMs: uptimeMs)
         let battery = batteryW(loadW: load, pvW: pv, carW: car, planned: plannedBatteryW, wallMs: wallMs)
         storedWh = min(HouseModel.batteryCapacityWh, max(0, storedWh + battery * seconds / 3600))
-        if !quiet.contains(Self.meter) {
+        let driversUp = uptimeMs >= Self.driversStartMs
+        if driversUp, !quiet.contains(Self.meter) {
             readings.pvW = Int64(DayLedger.watts(pv))
             readings.batteryW = Int64(DayLedger.watts(battery))
             readings.loadW = Int64(DayLedger.watts(load))
@@ -56,7 +60,7 @@ struct LiveHouse: Sendable {
             readings.socPermille = Int64((storedWh / HouseModel.batteryCapacityWh * 1000).rounded(.down))
             lastOkMs[Self.meter] = uptimeMs
         }
-        if !quiet.contains(Self.charger) {
+        if driversUp, !quiet.contains(Self.charger) {
             readings.carW = Int64(DayLedger.watts(car))
             lastOkMs[Self.charger] = uptimeMs
         }

@@ -43,6 +43,8 @@ public actor SimulatedBox {
     var planQuarter: Int64 = .min
     var controlRev: UInt64 = 1
     var pricesLate: Bool
+    /// While set, the streams stay open and send no beats until this moment on the metronome; nil while beating.
+    var silentUntil: Duration?
     var received: [ReceivedRequest] = []
     var cloud = CloudFeed()
     var lastStep: Duration = .zero
@@ -195,6 +197,18 @@ public actor SimulatedBox {
         closeAllSessions()
     }
 
+    /// Keeps every stream open and sends no beat (no `snap`, `delta` or `tick`) for `duration`, or until
+    /// ``stopSilence()`` when nil: a box whose stream stalls while its carrier and its API stay up. The streams
+    /// resume where they stopped, with whatever changed meanwhile in the next frame.
+    public func beSilent(for duration: Duration?) {
+        silentUntil = duration.map { metronome.elapsed + $0 } ?? .seconds(Int64.max / 4)
+    }
+
+    /// Ends a silence: the next pulse beats again.
+    public func stopSilence() {
+        silentUntil = nil
+    }
+
     /// Moves the local time at which tomorrow's rates appear, in minutes after midnight.
     public func setPricePublish(minutesIntoDay: Int) {
         prices.publishMsIntoDay = Int64(minutesIntoDay) * 60_000
@@ -234,6 +248,17 @@ public actor SimulatedBox {
 
     /// The source ids of the simulated devices: the site meter and the charger.
     public static let sources = [LiveHouse.meter, LiveHouse.charger]
+
+    /// The names of the fields a device answers for (the box holds the others itself), by field id.
+    public static var fieldsWithSources: [String] {
+        dictionary.sorted { $0.key < $1.key }.compactMap { $0.value.srcId == nil ? nil : $0.value.name }
+    }
+
+    /// The device (source id) that answers for the field named `name` (`grid_w`, `ev_w`); nil for a field the box
+    /// holds itself or does not stream.
+    public static func source(ofFieldNamed name: String) -> String? {
+        dictionary.values.first { $0.name == name }?.srcId
+    }
 
     func closeAllSessions() {
         sessions.removeAll()

@@ -1,3 +1,4 @@
+public import ClockSeam
 import Prices
 public import Site
 
@@ -16,6 +17,9 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         public var value: Int64
         /// The unit; empty when it has none.
         public var unit: String
+        /// When the reading was true and what that rests on (the box's uptime placed on the wall clock, the sealed
+        /// file's moment, or unknown): its age is ``AsOf/ageMs(atWallMs:)`` at the screen's now.
+        public var asOf: AsOf = .unknown
 
         /// Makes a reading.
         public init(name: String, value: Int64, unit: String) {
@@ -31,9 +35,10 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         case none
         /// Drawn from the sealed files of an earlier run; the box last confirmed them at `takenAtMs`.
         case sealedFiles(takenAtMs: Int64)
-        /// Live on this run's stream, since its first snapshot arrived at `sinceMs`.
+        /// Live on this run's stream: its beats arrive within the gap rule, since `sinceMs` (the first beat of this live
+        /// stretch).
         case live(sinceMs: Int64)
-        /// The stream that gave them has ended; the box last confirmed them at `takenAtMs`.
+        /// The stream that gave them has ended or its beats stopped; the box last confirmed them at `takenAtMs`.
         case stale(takenAtMs: Int64)
 
         /// Where from and since when, in UTC: `live since 10:02:03 UTC`, `from the sealed files, of 09:58:41 UTC`.
@@ -57,6 +62,12 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     public var planSlots: Int?
     /// How many price rates are shown; nil before any prices.
     public var priceRates: Int?
+    /// When the chargers' answer was true (answered on this run, or the sealed file's moment); unknown before any.
+    public var chargersAsOf: AsOf = .unknown
+    /// When the plan was true; unknown before any.
+    public var planAsOf: AsOf = .unknown
+    /// When the prices were true; unknown before any.
+    public var pricesAsOf: AsOf = .unknown
 
     /// Makes a screen, as a test or a decoded record states it.
     public init(
@@ -79,7 +90,7 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How old the readings are at `nowMs` (the client's ``HeadlessClient/nowMs``): 0 while live, from when the box
-    /// last confirmed them otherwise; nil before any.
+    /// last confirmed them otherwise; nil before any. Each reading's own age is its ``Reading/asOf``'s.
     public func ageMs(nowMs: Int64) -> Int64? {
         switch freshness {
         case .none: nil
@@ -94,28 +105,41 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: The home screen as a person would see it.
     public static func read(from client: HeadlessClient) async -> HomeScreen {
         let shown = await client.snapshot.shown
-        let streaming = if case .streaming = await client.session.connectionState { true } else { false }
+        let liveness = await client.session.liveness
         let readings = (shown?.snapshot.fields ?? [:]).compactMap { id, value -> Reading? in
-            guard let field = shown?.snapshot.dict[id] else { return nil }
-            return Reading(name: field.name, value: value, unit: field.unit ?? "")
+            guard let shown, let field = shown.snapshot.dict[id] else { return nil }
+            var reading = Reading(name: field.name, value: value, unit: field.unit ?? "")
+            reading.asOf = shown.asOf(field: id)
+            return reading
         }
-        return HomeScreen(
+        var screen = HomeScreen(
             readings: readings.sorted { $0.name < $1.name },
-            freshness: freshness(of: shown, streaming: streaming),
+            freshness: freshness(of: shown, liveness: liveness),
             chargers: await client.chargers.value?.chargers,
             planSlots: await client.plan.plan?.slots.count,
             priceRates: await client.prices.window?.rates.count
         )
+        screen.chargersAsOf = await client.chargers.shown.asOf
+        screen.planAsOf = await client.plan.shown.asOf
+        screen.pricesAsOf = await client.prices.shown.asOf
+        return screen
     }
 
-    private static func freshness(of shown: ShownSnapshot?, streaming: Bool) -> Freshness {
+    /// Live only while the stream's beats arrive (not from `hello_ok`, not while the beats have stopped), since the
+    /// first beat of this live stretch.
+    private static func freshness(of shown: ShownSnapshot?, liveness: StreamLiveness?) -> Freshness {
         guard let shown else { return .none }
         switch shown.origin {
         case .cache: return .sealedFiles(takenAtMs: shown.snapshot.takenAtMs)
         case .live:
-            guard streaming, let sinceMs = shown.liveSinceMs else { return .stale(takenAtMs: shown.snapshot.takenAtMs) }
+            guard case .live(let sinceMs)? = liveness else { return .stale(takenAtMs: shown.snapshot.takenAtMs) }
             return .live(sinceMs: sinceMs)
         }
+    }
+
+    /// `, as of 10:02:03.000 UTC (answered)` for a value with a moment; nothing for one not known yet.
+    private static func asOf(_ asOf: AsOf) -> String {
+        asOf.moment == nil ? "" : ", as of \(asOf)"
     }
 
     /// The screen as lines of text: where the readings come from, the readings, then the chargers, the plan and the
@@ -127,14 +151,16 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         case .live: lines.append("live readings, \(freshness)")
         case .sealedFiles, .stale: lines.append("readings \(freshness)")
         }
-        lines += readings.map { "  \($0.name) = \($0.value)\($0.unit.isEmpty ? "" : " " + $0.unit)" }
+        lines += readings.map { "  \($0.name) = \($0.value)\($0.unit.isEmpty ? "" : " " + $0.unit), as of \($0.asOf)" }
         let chargerText = chargers.map { list in
             list.map { "\($0.name) \($0.charging ? "charging" : $0.connected ? "connected" : "idle")" }
                 .joined(separator: ", ")
         }
-        lines.append("chargers: \(chargerText.map { $0.isEmpty ? "none" : $0 } ?? "not known yet")")
-        lines.append("plan: \(planSlots.map { "\($0) slots" } ?? "not known yet")")
-        lines.append("prices: \(priceRates.map { "\($0) rates" } ?? "not known yet")")
+        lines.append(
+            "chargers: \(chargerText.map { $0.isEmpty ? "none" : $0 } ?? "not known yet")\(Self.asOf(chargersAsOf))"
+        )
+        lines.append("plan: \(planSlots.map { "\($0) slots" } ?? "not known yet")\(Self.asOf(planAsOf))")
+        lines.append("prices: \(priceRates.map { "\($0) rates" } ?? "not known yet")\(Self.asOf(pricesAsOf))")
         return lines.joined(separator: "\n")
     }
 }

@@ -20,6 +20,22 @@ extension HeadlessClient {
         )
     }
 
+    /// Where the connection stands, as a person is told: dialling (attempt n), waiting for the box (its arrival),
+    /// greeted, live (since), stale (since, and the last beat), backing off (the next try's moment, attempt and
+    /// cause), offline (why, and the advice). Each change, as the session makes it; a countdown to the next try
+    /// reads ``ConnectionStatus/secondsToNextTry(nowMs:)`` against ``nowMs`` on the screen's own tick.
+    public func observeConnection() -> ValueObservation<ConnectionStatus> {
+        observe(
+            watching: { [sessionEvents] signal in signal.watch(sessionEvents, where: \.changesConnection) },
+            read: { client in
+                ConnectionStatus(
+                    state: await client.session.connectionState,
+                    liveness: await client.session.liveness
+                )
+            }
+        )
+    }
+
     /// Today's and tomorrow's prices, as the price sheet shows them.
     public func observePrices() -> ValueObservation<ShownAnswer<PriceWindow>> { observeAnswer(of: prices) }
 
@@ -76,10 +92,11 @@ extension HeadlessClient {
 }
 
 extension SessionEvent {
-    /// Whether the event can change whether the readings are live: a connection's state, or the stream lost.
+    /// Whether the event can change whether the readings are live: a connection's state, the stream's beats, or the
+    /// stream lost.
     var changesConnection: Bool {
         switch self {
-        case .connection, .streamLost, .terminated: true
+        case .connection, .liveness, .streamLost, .terminated: true
         default: false
         }
     }

@@ -1,6 +1,7 @@
-/// One step of the connection's timeline in a stay: each attempt's dial, handshake, `hello_ok`, first live reading
-/// and close, with its time on the scenario's clock, so the backoff between attempts, the handshake and hello
-/// deadlines and the wake watchdog can be read from outside.
+/// One step of the connection's timeline in a stay: each attempt's dial, handshake, `hello_ok`, the stream going live
+/// and stale, and each close with the next try it waits for, with its time on the scenario's clock, so the backoff
+/// between attempts, the handshake and hello deadlines, the wake watchdog and the stream's gap rule can be read from
+/// outside.
 public struct ConnectionStep: Sendable, Hashable, Codable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -13,8 +14,11 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         case handshake
         /// The box answered hello (``ConnectionStep/build`` is its build).
         case helloOK = "hello_ok"
-        /// The first live reading of the connection arrived.
+        /// The stream went live: its first beat after `hello_ok`, or the first after a silence (``ConnectionStep/cause``).
         case live
+        /// No beat within the stream's gap rule (3.5 beats): stale from this moment (``ConnectionStep/cause`` names the
+        /// last beat).
+        case stale
         /// The connection ended, or waits in an empty room (``ConnectionStep/reason``; ``ConnectionStep/code`` when
         /// the carrier closed with one).
         case close
@@ -43,6 +47,12 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
     /// The latest the box should be in this hour's room, Unix ms (an ``Kind/awaitingBox`` step): the relay moves it on
     /// its next heartbeat, up to a beat after ``boxMovesAtMs``, and the box rejoins within 5 s.
     public var boxDueByMs: Int64?
+    /// For a ``Kind/close`` after which the session backs off: when it dials again, Unix ms.
+    public var nextTryAtMs: Int64?
+    /// For a ``Kind/close`` after which the session backs off: the attempt that dial will be.
+    public var nextAttempt: Int?
+    /// Why the stream went ``Kind/live`` or ``Kind/stale``.
+    public var cause: String?
 
     /// Makes a step.
     public init(
@@ -54,7 +64,8 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         closeReason: String? = nil,
         reason: String? = nil,
         boxMovesAtMs: Int64? = nil,
-        boxDueByMs: Int64? = nil
+        boxDueByMs: Int64? = nil,
+        cause: String? = nil
     ) {
         self.atMs = atMs
         self.kind = kind
@@ -65,5 +76,6 @@ public struct ConnectionStep: Sendable, Hashable, Codable {
         self.reason = reason
         self.boxMovesAtMs = boxMovesAtMs
         self.boxDueByMs = boxDueByMs
+        self.cause = cause
     }
 }

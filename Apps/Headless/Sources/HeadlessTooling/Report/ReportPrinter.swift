@@ -69,18 +69,31 @@ public struct ReportPrinter: Sendable {
         let content = stay.firstContentMs.map(duration) ?? "never"
         let live = stay.liveMs.map(duration) ?? "never"
         lines.append("    first content \(content), live \(live); asks log \(stay.asksLogged)")
+        if stay.liveTime.staleMs > 0 {
+            lines.append(
+                "    live for \(duration(stay.liveTime.liveMs)), stale for \(duration(stay.liveTime.staleMs))"
+            )
+        }
         if let why = stay.notLiveBecause { lines.append("    never live: \(why)") }
         for read in stay.failedReads {
             let shown = read.olderAnswerShown ? "the older answer is still shown" : "nothing is shown for it"
             lines.append("    failed read: \(read.what) at \(timeOfDay(read.atMs, exact: true)): \(read.why); \(shown)")
         }
         for command in stay.commands { lines.append("    " + line(of: command)) }
+        for look in stay.looks { lines += self.lines(of: look, as: "look") }
+        if let shown = stay.shownAtEnd { lines += self.lines(of: shown, as: "shown at the end") }
         if showsTimeline, !stay.timeline.isEmpty {
             lines.append("    timeline:")
             lines += stay.timeline.map { "      \(timeOfDay($0.atMs, exact: true))  \(line(of: $0))" }
         }
         if let mismatch = stay.mismatch { lines.append("    ERROR: \(mismatch)") }
         return lines
+    }
+
+    /// What the screen showed at a moment: the connection, then every value with its moment, basis and age.
+    private func lines(of shown: ShownAges, as label: String) -> [String] {
+        ["    \(label) at \(timeOfDay(shown.atMs, exact: true)): \(shown.connection)"]
+            + shown.lines.map { "      \($0)" }
     }
 
     private func line(of command: CommandReport) -> String {
@@ -104,13 +117,17 @@ public struct ReportPrinter: Sendable {
                 "awaiting the box: it moves to this hour's room \(between(step.boxMovesAtMs ?? step.atMs, step.boxDueByMs))"
         case .handshake: return "handshake"
         case .helloOK: return "hello_ok (build \(step.build ?? "?"))"
-        case .live: return "live"
+        case .live: return "live" + (step.cause.map { ": \($0)" } ?? "")
+        case .stale: return "stale" + (step.cause.map { ": \($0)" } ?? "")
         case .networkChange: return "network change"
         case .close:
             let code = step.code.map {
                 " \($0)" + ((step.closeReason ?? "").isEmpty ? "" : " \"\(step.closeReason ?? "")\"")
             }
-            return "close\(code ?? ""): \(step.reason ?? "")"
+            let retry = step.nextTryAtMs.map { nextTry in
+                "; backing off: attempt \(step.nextAttempt ?? 1) at \(timeOfDay(nextTry, exact: true))"
+            }
+            return "close\(code ?? ""): \(step.reason ?? "")\(retry ?? "")"
         }
     }
 

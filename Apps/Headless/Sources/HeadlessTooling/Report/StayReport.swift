@@ -35,13 +35,31 @@ public struct StayReport: Sendable, Hashable, Codable {
     /// Why the stay never went live (the last close's reason, or a box that answered hello and sent nothing); nil for
     /// a stay that went live.
     public var notLiveBecause: String?
-    /// The connection's timeline in the stay: every attempt's dial, handshake, `hello_ok`, first live reading and
-    /// close, with its time.
+    /// How long the stay's stream was live and how long stale (from its timeline's `live` and `stale` steps).
+    public var liveTime = LiveTime()
+    /// The connection's timeline in the stay: every attempt's dial, handshake, `hello_ok`, the stream going live and
+    /// stale, and each close (with the next try it waits for), with its time.
     public var timeline: [ConnectionStep] = []
+    /// What a person saw at each `look` step, every value with its moment and basis.
+    public var looks: [ShownAges] = []
+    /// What the screen showed as the stay ended (the background, a kill, the scenario's end), with every value's
+    /// moment and basis; nil when the app was not running.
+    public var shownAtEnd: ShownAges?
     /// Every read that failed while the stay was in front: what, why, and whether an older answer is still shown.
     public var failedReads: [FailedRead] = []
     /// Every command a person gave in the stay, and how it settled.
     public var commands: [CommandReport] = []
+
+    /// How long a stay's stream was live and stale, in ms of the scenario's clock.
+    public struct LiveTime: Sendable, Hashable, Codable {
+        /// Time with beats arriving within the stream's gap rule.
+        public var liveMs: Int64 = 0
+        /// Time between the gap rule passing without a beat and the next beat (or the connection's end).
+        public var staleMs: Int64 = 0
+
+        /// No time yet.
+        public init() {}
+    }
 
     /// The total number of request frames the box received.
     public var total: Int { requests.count }

@@ -103,6 +103,7 @@ actor ScenarioWorld {
                 picture = await PictureTaker.battery(of: client, nowMs: stage.nowMs)
                 heldAtEnd = await DrawnFromFiles.read(from: client)
             }
+            await look(at: client, atEnd: true)
             stays.processEnded(atMs: stage.nowMs, killed: cursor < lines.count)
             asks += await client.session.asks
             await observer?.ended(client, atMs: stage.nowMs)
@@ -116,6 +117,7 @@ actor ScenarioWorld {
         switch line.step {
         case .phase(let phase):
             if phase == .background {
+                await look(at: client, atEnd: true)
                 stays.ended(atMs: stage.nowMs)
             } else {
                 stays.inFront(atMs: stage.nowMs)
@@ -129,6 +131,7 @@ actor ScenarioWorld {
         case .networkChange:
             stays.networkChanged(atMs: stage.nowMs)
             await client.networkChanged()
+        case .look: await look(at: client, atEnd: false)
         case .launch: throw ScenarioError(line: line.number, "'launch' while the app is running; 'kill' it first")
         default: try await applyWithoutApp(line)
         }
@@ -170,10 +173,17 @@ actor ScenarioWorld {
         if let note = await stage.turn(knob) { notes.append(note) }
     }
 
+    /// Keeps what the screen shows now, each value with its moment, in the running stay.
+    private func look(at client: HeadlessClient, atEnd: Bool) async {
+        guard stays.isInFront else { return }
+        stays.looked(await ShownAges.read(from: client, atMs: stage.nowMs), atEnd: atEnd)
+    }
+
     private func watchStream(_ events: BusStream<SessionEvent>) async {
         for await event in events {
             switch event {
             case .streamReturned: stays.streamReturned(atMs: stage.nowMs)
+            case .liveness(let liveness): stays.liveness(liveness)
             case .connection(let state): stays.connection(state, atMs: stage.nowMs)
             case .carrierClosed(let code, let reason): stays.carrierClosed(code: code, reason: reason)
             default: break
@@ -226,7 +236,7 @@ actor ScenarioWorld {
         } else {
             notes.append("the box's received requests are not visible from here: each stay lists the asks log")
         }
-        let stays = stays.reports(received: received, asks: asks)
+        let stays = stays.reports(received: received, asks: asks, endMs: stage.nowMs)
         let mismatches = stays.compactMap { stay in stay.mismatch.map { "stay \(stay.number): \($0)" } }
         return ScenarioReport(
             name: "",

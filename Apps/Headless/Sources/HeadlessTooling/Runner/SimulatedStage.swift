@@ -30,6 +30,8 @@ struct SimulatedStage: ScenarioStage {
         case .publishAt(let minutes): await box.setPricePublish(minutesIntoDay: minutes)
         case .deviceQuiet(let source, let quiet): await box.setDeviceQuiet(source, quiet)
         case .cutCarriers: await box.cutCarriers()
+        case .silent(let duration): await box.beSilent(for: duration)
+        case .silentOff: await box.stopSilence()
         case .relayLatency(let latency): await box.setRelayLatency(latency)
         case .reboot: await box.reboot()
         case .update(let build): await box.update(build: build)

@@ -26,6 +26,8 @@ struct StayBook {
         /// A launch killed (or left at the scenario's end) before any phase in front: listed, so that no launch
         /// goes unsaid, and never live.
         var neverInFront = false
+        var looks: [ShownAges] = []
+        var shownAtEnd: ShownAges?
 
         /// Why the stay never went live, in a line a person reads; nil once it did.
         var notLiveBecause: String? {
@@ -108,7 +110,22 @@ struct StayBook {
         let since = atMs - stays[last].began
         if stays[last].liveMs == nil { stays[last].liveMs = since }
         if stays[last].firstContentMs == nil { stays[last].firstContentMs = since }
-        stays[last].timeline.append(ConnectionStep(atMs: atMs, kind: .live))
+    }
+
+    /// The stream went live or stale: a step of the running stay's timeline, with its cause.
+    mutating func liveness(_ liveness: StreamLiveness) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        switch liveness {
+        case .live(let sinceMs):
+            let afterStale = stays[last].timeline.last?.kind == .stale
+            let cause = afterStale ? "a beat arrived after the silence" : "the first beat after hello_ok"
+            stays[last].timeline.append(ConnectionStep(atMs: sinceMs, kind: .live, cause: cause))
+        case .stale(let sinceMs, let lastBeatMs):
+            let cause =
+                lastBeatMs.map { "no beat for \(sinceMs - $0) ms since the last" }
+                ?? "no beat within the gap rule after hello_ok"
+            stays[last].timeline.append(ConnectionStep(atMs: sinceMs, kind: .stale, cause: cause))
+        }
     }
 
     /// The phone's network changed: it goes on the running stay's timeline, before what the session does about it.
@@ -155,6 +172,12 @@ struct StayBook {
                     boxDueByMs: arrival.dueByMs
                 )
             )
+        case .backingOff(let wait):
+            guard let close = stays[last].timeline.indices.last, stays[last].timeline[close].kind == .close else {
+                break
+            }
+            stays[last].timeline[close].nextTryAtMs = wait.nextTryAtMs
+            stays[last].timeline[close].nextAttempt = wait.attempt
         case .idle:
             break
         }
@@ -165,6 +188,15 @@ struct StayBook {
     mutating func carrierClosed(code: Int, reason: String) {
         pendingCarrierClose = (code, reason)
     }
+
+    /// A person looked at the screen in the running stay (`look`), or, `atEnd`, the stay is about to end.
+    mutating func looked(_ shown: ShownAges, atEnd: Bool) {
+        guard let last = stays.indices.last, stays[last].ended == nil else { return }
+        if atEnd { stays[last].shownAtEnd = shown } else { stays[last].looks.append(shown) }
+    }
+
+    /// Whether a stay runs: what a look would be kept in.
+    var isInFront: Bool { rule.running }
 
     /// A read failed: kept when the stay is in front (the background's own failures are not what a person sees).
     mutating func readFailed(_ read: FailedRead) {
@@ -199,7 +231,7 @@ struct StayBook {
     /// Every stay with the request frames the box received in it (from its beginning to the next stay's) and the
     /// client's asks log over the same stretch, compared frame by frame; when the box's list is not visible
     /// (`received` nil), the stay counts the asks log and compares nothing.
-    func reports(received: [ReceivedRequest]?, asks: [AskRecord]) -> [StayReport] {
+    func reports(received: [ReceivedRequest]?, asks: [AskRecord], endMs: Int64) -> [StayReport] {
         let beganAtMs = stays.map(\.began)
         return stays.enumerated().map { index, stay in
             let span = Stays.span(of: index, beganAtMs: beganAtMs)
@@ -225,11 +257,39 @@ struct StayBook {
                 boxMovesAtMs: stay.boxArrival?.movesAtMs,
                 boxDueByMs: stay.boxArrival?.dueByMs,
                 notLiveBecause: stay.notLiveBecause,
+                liveTime: Self.time(in: stay.timeline, endMs: stay.ended ?? endMs),
                 timeline: stay.timeline,
+                looks: stay.looks,
+                shownAtEnd: stay.shownAtEnd,
                 failedReads: stay.failedReads,
                 commands: stay.commands
             )
         }
+    }
+
+    /// How long a stay's stream was live and stale, from its timeline's `live` and `stale` steps: each lasts until
+    /// the next of them or a close, and the last until the stay ended (`endMs`).
+    static func time(in timeline: [ConnectionStep], endMs: Int64) -> StayReport.LiveTime {
+        var time = StayReport.LiveTime()
+        var open: ConnectionStep?
+        func close(atMs: Int64) {
+            guard let step = open else { return }
+            if step.kind == .live { time.liveMs += atMs - step.atMs } else { time.staleMs += atMs - step.atMs }
+            open = nil
+        }
+        for step in timeline {
+            switch step.kind {
+            case .live, .stale:
+                close(atMs: step.atMs)
+                open = step
+            case .close:
+                close(atMs: step.atMs)
+            default:
+                break
+            }
+        }
+        close(atMs: endMs)
+        return time
     }
 
     /// How long before a stay ends (a background, a kill) a frame may have left and still be on its way when the

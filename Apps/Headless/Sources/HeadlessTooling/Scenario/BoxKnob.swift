@@ -9,6 +9,10 @@ public enum BoxKnob: Sendable, Hashable, CustomStringConvertible {
     case publishAt(minutes: Int)
     /// A device stops (or starts again) answering.
     case deviceQuiet(source: String, Bool)
+    /// The box's stream stays open and sends no beat, for this long or (nil) until `box silent off`.
+    case silent(Duration?)
+    /// The box's stream beats again.
+    case silentOff
     /// Every carrier drops now, mid-request or not.
     case cutCarriers
     /// The relay adds this latency in each direction.
@@ -28,6 +32,8 @@ public enum BoxKnob: Sendable, Hashable, CustomStringConvertible {
         case .pricesLate(let late): "prices-late \(late ? "on" : "off")"
         case .publishAt(let minutes): "publish \(String(format: "%02d:%02d", minutes / 60, minutes % 60))"
         case .deviceQuiet(let source, let quiet): "quiet \(source) \(quiet ? "on" : "off")"
+        case .silent(let duration): "silent" + (duration.map { " \(ScenarioStep.written($0))" } ?? "")
+        case .silentOff: "silent off"
         case .cutCarriers: "cut"
         case .relayLatency(let latency): "latency \(ScenarioStep.written(latency))"
         case .reboot: "reboot"

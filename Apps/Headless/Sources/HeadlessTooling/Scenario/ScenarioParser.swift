@@ -155,6 +155,10 @@ public enum ScenarioParser {
 
     private static func step(_ words: [String], line: Int) throws(ScenarioError) -> ScenarioStep {
         switch words[0] {
+        case "look":
+            guard words.count == 1 else { throw ScenarioError(line: line, "'look' takes no argument") }
+            return .look
+        case "device": return .box(try deviceKnob(Array(words.dropFirst()), line: line))
         case "launch", "kill", "active", "inactive", "background":
             guard words.count == 1 else { throw ScenarioError(line: line, "'\(words[0])' takes no argument") }
             return lifecycle(words[0])
@@ -200,6 +204,9 @@ public enum ScenarioParser {
         case ("quiet", 3):
             return .deviceQuiet(source: try device(words[1], line: line), try onOff(words[2], line: line))
         case ("cut", 1): return .cutCarriers
+        case ("silent", 1): return .silent(nil)
+        case ("silent", 2) where words[1] == "off": return .silentOff
+        case ("silent", 2): return .silent(try duration(words[1], line: line))
         case ("latency", 2): return .relayLatency(try duration(words[1], line: line))
         case ("reboot", 1): return .reboot
         case ("update", 2): return .update(build: try build(words[1], line: line))
@@ -208,9 +215,25 @@ public enum ScenarioParser {
             throw ScenarioError(
                 line: line,
                 "a box knob is 'prices-late on|off', 'publish HH:MM', 'quiet SOURCE on|off', 'cut', "
+                    + "'silent [DURATION|off]', "
                     + "'latency DURATION', 'reboot', 'update BUILD' or 'fail READ KIND [once|always]'"
             )
         }
+    }
+
+    /// `quiet FIELD [on|off]`: the device behind a field of the box's dictionary stops (or starts again) answering.
+    private static func deviceKnob(_ words: [String], line: Int) throws(ScenarioError) -> BoxKnob {
+        guard words.first == "quiet", (2...3).contains(words.count) else {
+            throw ScenarioError(line: line, "a device step is 'device quiet FIELD [on|off]'")
+        }
+        guard let source = SimulatedBox.source(ofFieldNamed: words[1]) else {
+            let known = SimulatedBox.fieldsWithSources.joined(separator: ", ")
+            throw ScenarioError(
+                line: line,
+                "no device answers for field '\(words[1])'; fields with a device are \(known)"
+            )
+        }
+        return .deviceQuiet(source: source, words.count == 3 ? try onOff(words[2], line: line) : true)
     }
 
     /// A build as `hello_ok.box.build` carries it: 1 to 64 printable ASCII characters.

@@ -29,6 +29,9 @@ public enum ScenarioStep: Sendable, Hashable {
     case command(PersonCommand)
     /// The phone's network changes (Wi-Fi to cellular): the platform's path monitor tells the client.
     case networkChange
+    /// A person looks at the home screen: what it shows, each value with its moment and basis, and the connection's
+    /// status, go in the stay's report.
+    case look
 
     /// `duration` as a scenario writes it: `3d4h`, `1m30s`, `500ms`.
     static func written(_ duration: Duration) -> String {

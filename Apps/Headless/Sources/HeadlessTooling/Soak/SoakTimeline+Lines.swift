@@ -33,6 +33,7 @@ extension SoakTimeline {
         case .relay(let knob): "relay \(knob)"
         case .command(let command): "command \(command)"
         case .networkChange: "network change"
+        case .look: "look"
         }
     }
 }
