@@ -29,6 +29,11 @@ import Trace
         let scratch = try ScratchFolder()
         let copy = scratch.url.appendingPathComponent("phone")
         try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(name), to: copy)
+        // Git keeps no mode but the executable bit: the key is the phone's own again, as it was when sealed.
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600],
+            ofItemAtPath: copy.appendingPathComponent("phone.key").path
+        )
         let before = Self.files(in: copy)
         let drawn = try await Self.drawing(of: DataFolder(url: copy))
         let golden = Self.corpus.appendingPathComponent("\(name).drawn")

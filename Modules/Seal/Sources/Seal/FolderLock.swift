@@ -30,7 +30,8 @@ public final class FolderLock: Sendable {
     private let madeFolder: Bool
 
     /// Takes the lock on `folder`, making the folder (0700) if it is missing; nil when the file system does not let
-    /// this user make or write the lock file there.
+    /// this user make or write the lock file there (a read-only mount, or a folder such as `/proc/self` that takes
+    /// no new file).
     ///
     /// - Throws: `SealError` with `.folderInUse` when another client holds it, naming the folder and its process
     ///   id; `.io` when the lock cannot be taken for another reason.
@@ -45,7 +46,7 @@ public final class FolderLock: Sendable {
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if [EACCES, EROFS, EPERM].contains(errno) { return nil }
+            if [EACCES, EROFS, EPERM, ENOENT].contains(errno) { return nil }
             throw SealError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
