@@ -41,13 +41,40 @@ import Testing
         ["--port"], ["--port", "http"], ["--port", "70000"], ["--publish", "1300"], ["--publish", "25:00"],
         ["--publish", "13:5"], ["--latency", "-1"], ["--state"], ["--state", "--no-prefs"], ["--turbo"], ["--tls"],
         ["--epoch-ms", "999"], ["--rotation-spread", "20"], ["--rotation-spread", "20h"], ["--rotation-spread", "-1s"],
-        ["--epoch-ms", "60000"], ["--epoch-ms", "60000", "--rotation-spread", "1m"],
+        ["--epoch-ms", "60000"], ["--epoch-ms", "60000", "--rotation-spread", "1m"], ["--relay-beat"],
+        ["--relay-beat", "15"], ["--relay-beat-phase", "soon"],
     ])
     func aFlagItCannotReadIsRefused(arguments: [String]) {
         #expect {
             try DemoBoxOptions.parse(arguments)
         } throws: { error in
             (error as? DemoBoxError)?.code == .badArgument
+        }
+    }
+
+    /// A relay beat longer than the real relay's would let a room move later than a phone waits for it; with the
+    /// spread it must fit in the epoch, or an old room would outlive it. Each is refused in one line saying so.
+    @Test(arguments: [
+        (
+            ["--relay-beat", "20s"],
+            "--relay-beat (20000 ms) must be at most the real relay's 15000 ms, the longest a phone waits past a"
+                + " room's offset"
+        ),
+        (
+            ["--relay-beat-phase", "20s"],
+            "--relay-beat-phase (20000 ms) must be shorter than the beat (15000 ms): a beat falls once in each"
+        ),
+        (
+            ["--epoch-ms", "120000", "--rotation-spread", "110s", "--relay-beat", "10s"],
+            "--relay-beat (10000 ms) plus --rotation-spread (110000 ms) must be shorter than the relay's epoch"
+                + " (120000 ms), so every old room is moved inside it"
+        ),
+    ])
+    func aRelayBeatTheRelayCouldNotKeepIsRefused(arguments: [String], message: String) {
+        #expect {
+            try DemoBoxOptions.parse(arguments)
+        } throws: { error in
+            (error as? DemoBoxError)?.code == .badArgument && (error as? DemoBoxError)?.message == message
         }
     }
 }

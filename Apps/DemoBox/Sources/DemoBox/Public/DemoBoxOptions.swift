@@ -95,6 +95,13 @@ public struct DemoBoxOptions: Sendable, Hashable {
                     + " the longest a phone waits past a room's offset"
             )
         }
+        if let phaseMs = options.relayBeatPhaseMs, options.relayBeatMs > 0, phaseMs >= options.relayBeatMs {
+            throw DemoBoxError(
+                .badArgument,
+                "--relay-beat-phase (\(phaseMs) ms) must be shorter than the beat (\(options.relayBeatMs) ms): a beat"
+                    + " falls once in each"
+            )
+        }
         guard spreadMs + options.relayBeatMs < epochMs else {
             throw DemoBoxError(
                 .badArgument,
