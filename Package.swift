@@ -267,6 +267,13 @@ let package = Package(
             dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures", "Spawning"],
             path: "Tools/SealWriter/Tests/SealKillTests"
         ),
+        // A scoped client in a process of its own with SIGINT and SIGTERM as its shutdown signals, for the test that
+        // stops it with one.
+        .executableTarget(
+            name: "ftw-scoped-client",
+            dependencies: ["FTWClient"],
+            path: "Tools/ScopedClient/Sources/ftw-scoped-client"
+        ),
         .executableTarget(
             name: "ftw-bench",
             dependencies: [
@@ -298,6 +305,7 @@ let package = Package(
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
                 "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates", "Spawning",
+                "ftw-scoped-client",
             ],
             path: "Tests/EndToEndTests"
         ),

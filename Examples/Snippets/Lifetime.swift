@@ -13,6 +13,15 @@ func heldClient(site: PairedSite, store: any SealedStore) async throws {
     }
 }
 
+/// The lifetime section: a program in a terminal, closed by Ctrl-C or SIGTERM as the end of its scope would close it.
+func terminalProgram(site: PairedSite, store: any SealedStore) async throws {
+    try await HeadlessClient.run(paired: site, store: store, shutdownSignals: [.interrupt, .terminate]) { client in
+        try await client.setPhase(.active)
+        client.show(.now)
+        for await screen in client.observeHomeScreen() { print(screen) }  // ends at the close a signal begins
+    }  // after Ctrl-C: the box saw a close frame (1000), the files are sealed, and the program goes on here
+}
+
 /// The logging section: the session's lines by category.
 func logged(site: PairedSite, store: any SealedStore) async throws {
     let log = InMemoryLogSink()

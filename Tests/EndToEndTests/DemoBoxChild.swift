@@ -97,7 +97,9 @@ final class DemoBoxChild: @unchecked Sendable {
         return nil
     }
 
-    private static func read(_ handle: FileHandle, into sink: AsyncStream<String>.Continuation) {
+    /// Yields each line of `handle` into `sink` until its end (on the calling thread), then finishes it: a child's
+    /// output as a stream, for any child a test starts.
+    static func read(_ handle: FileHandle, into sink: AsyncStream<String>.Continuation) {
         var buffer: [UInt8] = []
         while true {
             let data = handle.availableData
@@ -113,7 +115,7 @@ final class DemoBoxChild: @unchecked Sendable {
 }
 
 /// A child's stderr, gathered on its own thread so a test can say why the child stopped.
-private final class ErrorText: @unchecked Sendable {
+final class ErrorText: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 

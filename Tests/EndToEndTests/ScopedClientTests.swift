@@ -21,7 +21,7 @@ import Testing
     }
 
     /// A demo box with its relay on an ephemeral port and a phone paired with it, around `body`.
-    private static func withPairedPhone(
+    static func withPairedPhone(
         _ body: @escaping @Sendable (PairedSite, DataFolder, RelayLog) async throws -> Void
     ) async throws {
         let folder = PhoneWorld.temporaryFolder()
@@ -48,7 +48,7 @@ import Testing
     }
 
     /// How the client's stream left the relay's room, as the relay logs it (the pairing's session was stream 1).
-    private static func nextDeparture(_ lines: BusStream<String>) async throws -> String {
+    static func nextDeparture(_ lines: BusStream<String>) async throws -> String {
         try await TimeLimit.within(.seconds(10), on: ContinuousClock(), "the relay's line for the client's stream") {
             for await line in lines where line.contains("left the room") && !line.hasPrefix("stream 1 ") {
                 return line
@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Whether the close sealed the live readings: a next launch on the folder draws them.
-    private static func sealedTheReadings(_ site: PairedSite, _ folder: DataFolder) async throws -> Bool {
+    static func sealedTheReadings(_ site: PairedSite, _ folder: DataFolder) async throws -> Bool {
         let next = try HeadlessClient.onWallClock(paired: site, store: folder.store())
         return await next.launch().models["snapshot"] == true
     }

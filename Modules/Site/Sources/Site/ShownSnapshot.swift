@@ -31,8 +31,8 @@ public struct ShownSnapshot: Sendable, Hashable {
     /// that confirmed it: the box resends its table whenever a source's state changes and never for `lastOkMs` alone
     /// (protocol.md §2.5), so its silence says the source still answers. A field whose source is not live is as old
     /// as the source's last good reading (`lastOkMs`). Live, the box's uptime is placed on the wall clock by the
-    /// connection's smallest clock gap (basis ``AsOf/Basis/boxUptime``); from the cache, by the gap of the last frame
-    /// before the seal (``AsOf/Basis/sealedFile``). A source that has not answered since the box started (`lastOkMs`
+    /// connection's smallest clock gap (basis `AsOf.Basis.boxUptime`); from the cache, by the gap of the last frame
+    /// before the seal (`AsOf.Basis.sealedFile`). A source that has not answered since the box started (`lastOkMs`
     /// 0), or whose `lastOkMs` lies ahead of the frame's uptime (another boot's stamp), is unknown, never "just now".
     public func asOf(field id: Int) -> AsOf {
         guard snapshot.fields[id] != nil else { return .unknown }

@@ -18,7 +18,7 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         /// The unit; empty when it has none.
         public var unit: String
         /// When the reading was true and what that rests on (the box's uptime placed on the wall clock, the sealed
-        /// file's moment, or unknown): its age is ``AsOf/ageMs(atWallMs:)`` at the screen's now.
+        /// file's moment, or unknown): its age is `AsOf.ageMs(atWallMs:)` at the screen's now.
         public var asOf: AsOf = .unknown
 
         /// Makes a reading.

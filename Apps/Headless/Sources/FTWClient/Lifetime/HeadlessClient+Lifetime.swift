@@ -3,8 +3,8 @@ public import Cache
 public import SealInterface
 
 extension HeadlessClient {
-    /// Runs a client for `paired` on the wall clock around `body`, as ``run(isolation:_:)`` does: the scoped
-    /// lifetime an app's scene holds.
+    /// Runs a client for `paired` on the wall clock around `body`, as ``run(shutdownSignals:isolation:_:)`` does: the
+    /// scoped lifetime an app's scene, or a program in a terminal, holds.
     ///
     /// ```swift
     /// try await HeadlessClient.run(paired: site, store: store) { client in
@@ -19,21 +19,24 @@ extension HeadlessClient {
     ///   - store: The phone's sealed files.
     ///   - policy: The rule for asking again.
     ///   - log: Where the session's lines go (categories `asks` and `session`); nothing by default.
+    ///   - shutdownSignals: The signals that close the client as the body's end does (`[.interrupt, .terminate]`
+    ///     for a program in a terminal); none by default, so a signal takes its own action.
     ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
-    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; otherwise what `body` threw, after
-    ///   the close.
+    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; `EventLoopError` when the signals
+    ///   cannot be watched; otherwise what `body` threw, after the close.
     public static func run<Value>(
         paired: PairedSite,
         store: any SealedStore,
         policy: AskPolicy = .ageKeyed,
         log: any LogSink = DiscardingLogSink(),
+        shutdownSignals: [ShutdownSignal] = [],
         isolation: isolated (any Actor)? = #isolation,
         _ body: (HeadlessClient) async throws -> Value
     ) async throws -> Value {
         let client = try onWallClock(paired: paired, store: store, policy: policy, log: log)
-        return try await client.run(isolation: isolation, body)
+        return try await client.run(shutdownSignals: shutdownSignals, isolation: isolation, body)
     }
 
     /// Launches (draws from the sealed files), runs every service, and hands the client to `body`; whichever way
@@ -44,18 +47,31 @@ extension HeadlessClient {
     /// to its end even when the calling task is cancelled, so a cancelled scene still leaves the box a clean close
     /// frame rather than a dropped socket.
     ///
+    /// With `shutdownSignals`, as swift-service-lifecycle's `ServiceGroup(gracefulShutdownSignals:)`: when one of
+    /// them arrives, the task `body` runs in is cancelled and the client closes at once, as the body's end would
+    /// (the box sees 1000, the sealed files are written; every observation ends and ``setPhase(_:)`` throws
+    /// ``HeadlessClientError/closed``), and this returns once `body` has. The signals are handled from before the
+    /// launch until the close, on the client's event loop (a pipe the loop reads, no thread and no libdispatch);
+    /// after the first, a second takes its default action, so a second Ctrl-C ends the process at once.
+    ///
     /// - Parameters:
+    ///   - shutdownSignals: The signals that close the client as the body's end does; none by default, so a
+    ///     signal takes its own action (SIGINT and SIGTERM end the process, the box sees a dropped socket).
     ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
-    /// - Throws: ``HeadlessClientError/closed`` at once, with `body` not run, when the client was closed; what
-    ///   `body` threw, after the close; otherwise a service's failure, such as `ServiceError.alreadyRunning(_:)` when
-    ///   the client ran before.
+    /// - Throws: ``HeadlessClientError/closed`` at once, with `body` not run, when the client was closed;
+    ///   `EventLoopError` when the signals cannot be watched (the process is out of descriptors); what `body` threw,
+    ///   after the close (after a signal, typically `CancellationError` from a sleep it was in); otherwise a
+    ///   service's failure, such as `ServiceError.alreadyRunning(_:)` when the client ran before.
     public func run<Value>(
+        shutdownSignals: [ShutdownSignal] = [],
         isolation: isolated (any Actor)? = #isolation,
         _ body: (HeadlessClient) async throws -> Value
     ) async throws -> Value {
         guard !lifetime.isClosing else { throw HeadlessClientError.closed }
+        let bodyTask = withUnsafeCurrentTask { task in task.map(SignalShutdown.BodyTask.init) }
+        let shutdown = try SignalShutdown(shutdownSignals, client: self, body: bodyTask)
         _ = await launch()
         // Not a child task: the caller's cancellation must not reach the session before the close has sent its
         // close frame. It is awaited below, so it never outlives this call.
@@ -66,10 +82,12 @@ extension HeadlessClient {
         } catch {
             outcome = .failure(error)
         }
+        await shutdown?.stop()
         await close()
         let ran = await services.result
         let value = try outcome.get()
-        try ran.get()
+        // A close that came before the services started (a signal during the launch) is this scope's own end.
+        if case .failure(let error) = ran, !(error is HeadlessClientError) { throw error }
         return value
     }
 
