@@ -27,7 +27,7 @@ struct ClientWorld: Sendable {
     func client(log: any LogSink = DiscardingLogSink()) -> HeadlessClient {
         HeadlessClient(
             paired: site,
-            store: phone.folder.store(),
+            store: phone.folder.unlockedStore(),
             dialer: phone.box.inProcessDialer(),
             clock: simulation.clock,
             wallClock: simulation.clock,

@@ -40,7 +40,7 @@ import Testing
             try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "the scoped client's run") {
                 let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
                 let address = RelayAddress(secure: false, host: "127.0.0.1", port: relay.port)
-                let site = try await Pairing.onWallClock(store: folder.store()).pair(link, relay: address)
+                let site = try await Pairing.onWallClock(store: folder.unlockedStore()).pair(link, relay: address)
                 try await body(site, folder, log)
             }
             await relay.close()
@@ -59,7 +59,7 @@ import Testing
 
     /// Whether the close sealed the live readings: a next launch on the folder draws them.
     private static func sealedTheReadings(_ site: PairedSite, _ folder: DataFolder) async throws -> Bool {
-        let next = try HeadlessClient.onWallClock(paired: site, store: folder.store())
+        let next = try HeadlessClient.onWallClock(paired: site, store: folder.unlockedStore())
         return await next.launch().models["snapshot"] == true
     }
 
@@ -74,7 +74,7 @@ import Testing
         try await Self.withPairedPhone { site, folder, log in
             let departures = log.lines.subscribe()
             await #expect(throws: BodyFailed.self) {
-                try await HeadlessClient.run(paired: site, store: folder.store()) { client in
+                try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
                     try await Self.untilLive(client)
                     throw BodyFailed()
                 }
@@ -90,7 +90,7 @@ import Testing
             let departures = log.lines.subscribe()
             let live = OneShot<Void>()
             let scene = Task {
-                try await HeadlessClient.run(paired: site, store: folder.store()) { client in
+                try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
                     try await Self.untilLive(client)
                     live.fulfil(())
                     try await Task.sleep(for: .seconds(3600))
@@ -108,7 +108,7 @@ import Testing
     @Test func aBodyThatReturnsGivesItsValueAfterTheClose() async throws {
         try await Self.withPairedPhone { site, folder, log in
             let departures = log.lines.subscribe()
-            let readings = try await HeadlessClient.run(paired: site, store: folder.store()) { client in
+            let readings = try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
                 try await Self.untilLive(client)
                 return await HomeScreen.read(from: client).readings.count
             }

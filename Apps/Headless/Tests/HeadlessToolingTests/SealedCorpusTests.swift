@@ -106,7 +106,7 @@ import Trace
     ) async throws -> (text: String, counted: DrawnFromFiles, told: [String]) {
         let bus = EventBus<SealEvent>()
         let events = bus.subscribe()
-        let store = folder.store(events: bus)
+        let store = folder.unlockedStore(events: bus)
         let site = try #require(await store.files().first?.name.site)
         let paired = try #require(await PairedSite.read(site: site, from: store))
         let clock = ManualClock(originMs: openedAtMs)

@@ -33,7 +33,7 @@ struct IntegratorsView {
         let error: SessionError? = nil
         let sealError: SealError? = nil
         _ = (error, sealError)
-        let store: any SealedStore = DataFolder(path: "/nonexistent").store()
+        let store: (any SealedStore)? = try? DataFolder(path: "/nonexistent").open()
         _ = store
         let events: EventBus<SealEvent> = EventBus()
         _ = events
