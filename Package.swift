@@ -298,6 +298,7 @@ let package = Package(
                 "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
                 "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates", "Spawning",
+                "SealTestSupport",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -22,18 +22,19 @@ import Testing
         var nowMs: Int64 { SystemWallClock().nowMs + shiftMs }
     }
 
-    /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port, running around `body`; the
-    /// box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
+    /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port (logging to `log`), running
+    /// around `body`; the box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
     static func withBox(
         _ state: DemoBoxState,
         tls: DemoBoxTLS? = nil,
+        log: any LogSink = DiscardingLogSink(),
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
     ) async throws -> DemoBoxState {
         var configuration = WallClockRelay.configuration
         configuration.identity = state.identity
         configuration.enrolledDevices = state.devices
         let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
-        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls)
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls, log: log)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
             group.addTask { try await relay.run() }

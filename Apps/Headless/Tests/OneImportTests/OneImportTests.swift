@@ -35,6 +35,8 @@ struct IntegratorsView {
         _ = (error, sealError)
         let store: (any SealedStore)? = try? DataFolder(path: "/nonexistent").open()
         _ = store
+        let scope: ForgetScope = .site
+        try? await client.forget(scope)
         let events: EventBus<SealEvent> = EventBus()
         _ = events
         let service: any ClientService = client.session
