@@ -113,7 +113,7 @@ struct PersonWordingTests {
         #expect(stay.notLiveBecause == "the connection closed: " + refusal)
         let closes = stay.timeline.filter { $0.kind == .close }
         #expect(closes.first?.atMs == stay.timeline.first { $0.kind == .handshake }?.atMs, "at once, not at 12 s")
-        #expect(text.hasSuffix("\n    never live: the connection closed: " + refusal), "\(text)")
+        #expect(text.contains("\n    never live: the connection closed: " + refusal + "\n"), "\(text)")
         #expect(!text.contains("did not answer hello in time"))
     }
 
@@ -146,9 +146,9 @@ struct PersonWordingTests {
         #expect(command.inBackground == true)
         #expect(command.error == "no session is up: a command is never kept for later")
         #expect(
-            text.hasSuffix(
+            text.contains(
                 "\n    command mode idle at 10:02:10.000 (given in the background): failed after 0 ms: no session is"
-                    + " up: a command is never kept for later"
+                    + " up: a command is never kept for later\n"
             ),
             "\(text)"
         )
