@@ -306,6 +306,7 @@ let package = Package(
                 "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
                 "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates", "Spawning",
                 "ftw-scoped-client",
+                "SealTestSupport",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -22,6 +22,16 @@ func terminalProgram(site: PairedSite, store: any SealedStore) async throws {
     }  // after Ctrl-C: the box saw a close frame (1000), the files are sealed, and the program goes on here
 }
 
+/// The forgetting section: a person removes the home from the app, or signs out.
+func removed(site: PairedSite, folder: DataFolder, signingOut: Bool) async throws {
+    try await HeadlessClient.run(paired: site, store: try folder.open()) { client in
+        try await client.setPhase(.active)
+        // The session closes with 1000 and every service stops before a file goes; the pairing record goes last,
+        // and for the whole phone the key after every file: a kill at any step leaves a folder the next run reads.
+        try await client.forget(signingOut ? .phone : .site)
+    }
+}
+
 /// The logging section: the session's lines by category.
 func logged(site: PairedSite, store: any SealedStore) async throws {
     let log = InMemoryLogSink()

@@ -23,11 +23,12 @@ struct ClientWorld: Sendable {
 
     var simulation: Simulation { phone.simulation }
 
-    /// A new client (a new process) on the phone's folder, dialling the box in-process.
-    func client(log: any LogSink = DiscardingLogSink()) -> HeadlessClient {
+    /// A new client (a new process) on the phone's folder (through `store`, when given), dialling the box
+    /// in-process.
+    func client(log: any LogSink = DiscardingLogSink(), store: (any SealedStore)? = nil) -> HeadlessClient {
         HeadlessClient(
             paired: site,
-            store: phone.folder.store(),
+            store: store ?? phone.folder.unlockedStore(),
             dialer: phone.box.inProcessDialer(),
             clock: simulation.clock,
             wallClock: simulation.clock,
@@ -38,13 +39,18 @@ struct ClientWorld: Sendable {
     }
 
     /// One stay of `client`, launched already: its services run while `body` drives it, and then it is closed
-    /// while the simulated clock moves on (the close waits for the relay's answer, which takes simulated time).
-    func stay(of client: HeadlessClient, _ body: @Sendable () async throws -> Void) async throws {
+    /// (by `ending`, or ``HeadlessClient/close()``) while the simulated clock moves on (the close waits for the
+    /// relay's answer, which takes simulated time).
+    func stay(
+        of client: HeadlessClient,
+        endingWith ending: (@Sendable () async -> Void)? = nil,
+        _ body: @Sendable () async throws -> Void
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await client.run() }
             await simulation.settle()
             try await body()
-            group.addTask { await client.close() }
+            group.addTask { await (ending ?? { await client.close() })() }
             group.addTask { await simulation.advance(by: .seconds(10)) }
             try await group.waitForAll()
         }

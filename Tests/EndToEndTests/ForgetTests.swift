@@ -13,7 +13,7 @@ import Testing
     /// A paired site with a file of a model beside its pairing, and another site's file.
     private static func pairedPhone(_ world: PhoneWorld) async throws -> PairedSite {
         let site = try await world.pair(try await world.link()).get()
-        let store = world.folder.store()
+        let store = world.folder.unlockedStore()
         try await store.keepFile(name: "prefs", site: site.site, contents: Array("eco".utf8))
         try await store.keepFile(name: "prefs", site: Self.otherSite, contents: Array("eco".utf8))
         return site

@@ -83,7 +83,7 @@ struct HostileRelayTLSTests {
             try? FileManager.default.removeItem(at: caFile)
         }
         try Data(authority.root.certificatePEM).write(to: caFile)
-        let pairing = Pairing(store: phone.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let pairing = Pairing(store: phone.unlockedStore(), clock: ContinuousClock(), wallClock: SystemWallClock())
         let relay = RelayAddress(secure: true, host: "localhost", port: server.port)
         try await body(relay, caFile.path, pairing, server)
     }

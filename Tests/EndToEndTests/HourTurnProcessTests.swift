@@ -59,12 +59,12 @@ import Testing
         }
         let address = RelayAddress(secure: false, host: "127.0.0.1", port: port)
         let paired = try await TimeLimit.within(.seconds(40), on: ContinuousClock(), "the pairing") {
-            try await Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: wallClock)
+            try await Pairing(store: folder.unlockedStore(), clock: ContinuousClock(), wallClock: wallClock)
                 .pair(link, relay: address, dialer: dialer())
         }
         let client = HeadlessClient(
             paired: paired,
-            store: folder.store(),
+            store: folder.unlockedStore(),
             dialer: dialer(),
             clock: ContinuousClock(),
             wallClock: wallClock,

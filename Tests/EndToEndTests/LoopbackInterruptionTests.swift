@@ -33,14 +33,14 @@ extension LoopbackPairingTests {
             }
             pairing.cancel()
             _ = await pairing.result
-            let pending = try #require(await PairedSite.read(site: link.site, from: folder.store()))
+            let pending = try #require(await PairedSite.read(site: link.site, from: folder.unlockedStore()))
             #expect(pending.isPending, "killed before the box's answer arrived")
 
             let runner = ScenarioRunner(scenario: scenario, name: "relaunch")
             let (report, _) = try await runner.runOnWallClock(site: link.site, folder: folder)
             let stay = try #require(report.stays.first)
             #expect(stay.liveMs != nil, "\(stay.notLiveBecause ?? "")")
-            #expect(await PairedSite.read(site: link.site, from: folder.store())?.isPending == false)
+            #expect(await PairedSite.read(site: link.site, from: folder.unlockedStore())?.isPending == false)
         }
     }
 
@@ -51,7 +51,7 @@ extension LoopbackPairingTests {
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try await Self.withPhoneBehindATrickle(folder) { site, throttle, slow in
             let patient = Pairing(
-                store: folder.store(),
+                store: folder.unlockedStore(),
                 clock: ContinuousClock(),
                 wallClock: SystemWallClock(),
                 deadline: .seconds(6)

@@ -22,18 +22,19 @@ import Testing
         var nowMs: Int64 { SystemWallClock().nowMs + shiftMs }
     }
 
-    /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port, running around `body`; the
-    /// box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
+    /// A demo box with `state`'s keys and phones, and its relay on an ephemeral port (logging to `log`), running
+    /// around `body`; the box's state as it is when `body` returns is handed back, as `ftw-demobox --state` keeps it.
     static func withBox(
         _ state: DemoBoxState,
         tls: DemoBoxTLS? = nil,
+        log: any LogSink = DiscardingLogSink(),
         _ body: @escaping @Sendable (SimulatedBox, DemoRelayServer) async throws -> Void
     ) async throws -> DemoBoxState {
         var configuration = WallClockRelay.configuration
         configuration.identity = state.identity
         configuration.enrolledDevices = state.devices
         let box = SimulatedBox(configuration: configuration, clock: ContinuousClock(), wallClock: SystemWallClock())
-        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls)
+        let relay = try DemoRelayServer(box: box, port: 0, clock: ContinuousClock(), tls: tls, log: log)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await box.run() }
             group.addTask { try await relay.run() }
@@ -47,7 +48,7 @@ import Testing
     }
 
     static func pairing(_ folder: DataFolder, wallClock: any WallClock = SystemWallClock()) -> Pairing {
-        Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: wallClock)
+        Pairing(store: folder.unlockedStore(), clock: ContinuousClock(), wallClock: wallClock)
     }
 
     static func relay(_ server: DemoRelayServer) -> RelayAddress {
@@ -64,14 +65,14 @@ import Testing
         #expect(kept.devices.count == 1)
         // A new process on the same data folder; a new box process with the kept state and no code minted, so
         // only a handshake with an empty payload from a known key can be admitted.
-        let sites = await PairedSite.all(in: folder.store())
+        let sites = await PairedSite.all(in: folder.unlockedStore())
         let site = try #require(sites.first)
         #expect(sites.count == 1)
         #expect(site.pairingCode.isEmpty)
         let after = try await Self.withBox(kept) { box, relay in
             let hello = try await Self.pairing(folder).greet(site, relay: Self.relay(relay))
             #expect(hello.role == .owner)
-            let reread = await PairedSite.read(site: site.site, from: folder.store())
+            let reread = await PairedSite.read(site: site.site, from: folder.unlockedStore())
             #expect(reread?.relay == Self.relay(relay).description)
         }
         #expect(after == kept)
@@ -85,13 +86,13 @@ import Testing
             let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
             _ = try await Self.pairing(folder).pair(link, relay: Self.relay(relay))
         }
-        let site = try #require(await PairedSite.all(in: folder.store()).first)
+        let site = try #require(await PairedSite.all(in: folder.unlockedStore()).first)
         _ = try await Self.withBox(DemoBoxState(identity: identity, devices: [])) { _, relay in
             // The verdict takes two silences: the return's 3 s, the box's backoff (up to 3 s), then the long 12 s
             // handshake; 16-17 s of the default 20 s on an idle machine, so a loaded suite ran out of deadline first.
             // What this test holds is the verdict and its words, not the time.
             let patient = Pairing(
-                store: folder.store(),
+                store: folder.unlockedStore(),
                 clock: ContinuousClock(),
                 wallClock: SystemWallClock(),
                 deadline: .seconds(40)
@@ -129,7 +130,7 @@ import Testing
             let dialer = pairing.dialer(rendezvousSecret: site.rendezvousSecret, relay: Self.relay(relay))
             let client = HeadlessClient(
                 paired: site,
-                store: folder.store(),
+                store: folder.unlockedStore(),
                 dialer: dialer,
                 clock: ContinuousClock(),
                 wallClock: SystemWallClock(),

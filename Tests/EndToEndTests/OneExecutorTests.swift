@@ -104,11 +104,11 @@ import Trace
             group.addTask { try await relay.run() }
             defer { group.cancelAll() }
             let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "127.0.0.1:\(relay.port)"))
-            let pairing = Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+            let pairing = Pairing(store: folder.unlockedStore(), clock: ContinuousClock(), wallClock: SystemWallClock())
             let paired = try await pairing.pair(link, relay: address)
             let client = HeadlessClient(
                 paired: paired,
-                store: folder.store(),
+                store: folder.unlockedStore(),
                 dialer: address.dialer(
                     rendezvousSecret: paired.rendezvousSecret,
                     caFile: nil,

@@ -21,7 +21,7 @@ import Testing
             #expect(!site.scopes.isEmpty)
             #expect(site.pairingCode.isEmpty)
             #expect(site.relay == "ws://127.0.0.1:8787")
-            #expect(await PairedSite.all(in: world.folder.store()) == [site])
+            #expect(await PairedSite.all(in: world.folder.unlockedStore()) == [site])
             let device = try #require(DeviceID(privateKey: site.devicePrivateKey))
             #expect(await world.box.enrolledDevices.map(\.deviceId) == [device.rawValue])
         }
@@ -36,7 +36,7 @@ import Testing
             let error = try await #require(throws: EnrolmentError.self) { try await otherPhone.pair(link).get() }
             #expect(error.code == .refused)
             #expect(error.message.contains("single use"))
-            let kept = await PairedSite.all(in: otherPhone.folder.store())
+            let kept = await PairedSite.all(in: otherPhone.folder.unlockedStore())
             #expect(kept.map(\.isPending) == [true])
             #expect(await world.box.enrolledDevices.count == 1)
         }
@@ -72,7 +72,7 @@ import Testing
             } else {
                 let error = try #require(throws: EnrolmentError.self) { try outcome.get() }
                 #expect(error.code == .refused)
-                #expect(await PairedSite.all(in: world.folder.store()).map(\.isPending) == [true])
+                #expect(await PairedSite.all(in: world.folder.unlockedStore()).map(\.isPending) == [true])
             }
         }
     }

@@ -53,7 +53,7 @@ struct PhoneWorld: Sendable {
 
     /// A pairing on the simulated clock, sealing into the world's folder.
     var pairing: Pairing {
-        Pairing(store: folder.store(), clock: simulation.clock, wallClock: simulation.clock)
+        Pairing(store: folder.unlockedStore(), clock: simulation.clock, wallClock: simulation.clock)
     }
 
     /// The box's own link, as it would print it.

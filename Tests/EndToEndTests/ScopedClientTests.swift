@@ -40,7 +40,7 @@ import Testing
             try await TimeLimit.within(.seconds(60), on: ContinuousClock(), "the scoped client's run") {
                 let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
                 let address = RelayAddress(secure: false, host: "127.0.0.1", port: relay.port)
-                let site = try await Pairing.onWallClock(store: folder.store()).pair(link, relay: address)
+                let site = try await Pairing.onWallClock(store: folder.unlockedStore()).pair(link, relay: address)
                 try await body(site, folder, log)
             }
             await relay.close()
@@ -59,39 +59,32 @@ import Testing
 
     /// Whether the close sealed the live readings: a next launch on the folder draws them.
     static func sealedTheReadings(_ site: PairedSite, _ folder: DataFolder) async throws -> Bool {
-        let next = try HeadlessClient.onWallClock(paired: site, store: folder.store())
+        let next = try HeadlessClient.onWallClock(paired: site, store: folder.unlockedStore())
         return await next.launch().models["snapshot"] == true
     }
 
-    /// Runs the scoped client until its home screen is live.
-    private static func untilLive(_ client: HeadlessClient) async throws {
-        try await client.setPhase(.active)
-        client.show(.now)
-        for await screen in client.observeHomeScreen() where screen.isLive { return }
-    }
-
     @Test func aBodyThatThrowsClosesTheSessionWith1000() async throws {
-        try await Self.withPairedPhone { site, folder, log in
+        try await RelayPhone.run { site, folder, log, _ in
             let departures = log.lines.subscribe()
             await #expect(throws: BodyFailed.self) {
-                try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                    try await Self.untilLive(client)
+                try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
+                    try await RelayPhone.untilLive(client)
                     throw BodyFailed()
                 }
             }
-            let departure = try await Self.nextDeparture(departures)
+            let departure = try await RelayPhone.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
             #expect(try await Self.sealedTheReadings(site, folder))
         }
     }
 
     @Test func aCancelledScopeClosesTheSessionWith1000AndSealsWhatItHeld() async throws {
-        try await Self.withPairedPhone { site, folder, log in
+        try await RelayPhone.run { site, folder, log, _ in
             let departures = log.lines.subscribe()
             let live = OneShot<Void>()
             let scene = Task {
-                try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                    try await Self.untilLive(client)
+                try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
+                    try await RelayPhone.untilLive(client)
                     live.fulfil(())
                     try await Task.sleep(for: .seconds(3600))
                 }
@@ -99,21 +92,21 @@ import Testing
             await live.value
             scene.cancel()
             await #expect(throws: CancellationError.self) { try await scene.value }
-            let departure = try await Self.nextDeparture(departures)
+            let departure = try await RelayPhone.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
             #expect(try await Self.sealedTheReadings(site, folder))
         }
     }
 
     @Test func aBodyThatReturnsGivesItsValueAfterTheClose() async throws {
-        try await Self.withPairedPhone { site, folder, log in
+        try await RelayPhone.run { site, folder, log, _ in
             let departures = log.lines.subscribe()
-            let readings = try await HeadlessClient.run(paired: site, store: folder.store()) { client in
-                try await Self.untilLive(client)
+            let readings = try await HeadlessClient.run(paired: site, store: folder.unlockedStore()) { client in
+                try await RelayPhone.untilLive(client)
                 return await HomeScreen.read(from: client).readings.count
             }
             #expect(readings > 0)
-            let departure = try await Self.nextDeparture(departures)
+            let departure = try await RelayPhone.nextDeparture(departures)
             #expect(departure.hasSuffix("close 1000"), "\(departure)")
             #expect(try await Self.sealedTheReadings(site, folder))
         }

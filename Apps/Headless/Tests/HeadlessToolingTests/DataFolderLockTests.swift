@@ -51,13 +51,15 @@ import Darwin
         _ = try folder.open()
     }
 
-    /// Another process: `ftw-headless run --data D` while this process holds D exits at once naming this process.
+    /// Another process: `ftw-headless run --data D` while this process holds D exits at once naming this process;
+    /// so does every other command that opens a data folder, the launch clock's client among them.
     @Test func aSecondRunWhileOneHoldsTheFolderExitsAtOnceWithTheHoldersPid() async throws {
         let scratch = try ScratchFolder()
         let folder = DataFolder(url: scratch.url.appendingPathComponent("phone"))
         let lock = try FolderLock(folder: folder.url)
         let before = Self.files(folder)
-        for command in [["run", "tour"], ["sites"], ["forget", "--all"]] {
+        let launch = ["launch-once", "--site", SamplePairing.site.rawValue, "--until-content"]
+        for command in [["run", "tour"], ["sites"], ["forget", "--all"], launch] {
             let run = try await HeadlessProcess.run(command + ["--data", folder.url.path], .init(within: .seconds(30)))
             #expect(run.status == 1, "\(command)")
             #expect(run.errorOutput == Self.inUse(folder, by: getpid()), "\(command): \(run.errorOutput)")

@@ -22,7 +22,7 @@ enum SamplePairing {
     /// A data folder at `url` holding the record, sealed under a key made for it.
     static func folder(at url: URL) async throws -> DataFolder {
         let folder = DataFolder(url: url)
-        try await record.write(to: folder.store())
+        try await record.write(to: folder.unlockedStore())
         return folder
     }
 }

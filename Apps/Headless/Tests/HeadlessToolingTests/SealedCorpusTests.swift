@@ -4,6 +4,7 @@ import ClockSeamTesting
 import FTWClient
 import Fixtures
 import Foundation
+import HeadlessTooling
 import History
 import Seal
 import SealInterface
@@ -13,12 +14,12 @@ import Trace
 
 /// Files that survive every update (issue 32): the data folders of the golden corpus (`Tests/SealedCorpus`), each
 /// written by a release or by the build that changed a format, open in this build and draw what they drew, value
-/// by value; and every format this build writes has a folder of the corpus in it, so a format changed without a new
-/// folder fails here.
+/// by value; and every format this build writes has a folder of the corpus in it, so a format changed, or a kind of
+/// file added, without a new folder fails here.
 @Suite struct SealedCorpusTests {
     /// The corpus: one folder per release or format change, and beside each what it draws (`<folder>.drawn`).
     static let corpus = Vectors.repositoryRoot.appendingPathComponent("Tests/SealedCorpus")
-    static let folders = ["0.1.0", "key-id"]
+    static let folders = ["0.1.0", "key-id", "every-file"]
     /// The instant each folder is opened at: a minute after its tour's last write, so ages and the history window
     /// are those of a relaunch right after it.
     static let openedAtMs: Int64 = 1_796_202_180_000
@@ -29,10 +30,10 @@ import Trace
         let scratch = try ScratchFolder()
         let copy = scratch.url.appendingPathComponent("phone")
         try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(name), to: copy)
-        // Git keeps no mode but the executable bit: the key is the phone's own again, as it was when sealed.
+        // The key as the release left it, 0600: git keeps no mode but the executable bit, so a checkout has it 0644.
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o600],
-            ofItemAtPath: copy.appendingPathComponent("phone.key").path
+            ofItemAtPath: copy.appendingPathComponent(FileKeyProvider.fileName).path
         )
         let before = Self.files(in: copy)
         let drawn = try await Self.drawing(of: DataFolder(url: copy))
@@ -58,24 +59,52 @@ import Trace
     /// Every format this build writes, kind by kind, with the version it writes: the corpus must hold a file of
     /// each kind in that version. Bumping a version without adding a folder written by it fails here.
     @Test func everyFormatThisBuildWritesHasAFolderInTheCorpus() throws {
-        let contents = SealedContents.version
-        let current: [String: UInt8] = [
-            "sealed": SealedFileFormat.version, "key-id": KeyMark.version, "ring": RingFile.version,
-            "tiles": TilesFile.version, "snapshot": contents, "home": contents, "chargers": contents, "prefs": contents,
-            "plan": contents, "prices": contents, "pairing": contents,
-        ]
-        var found: [String: Set<UInt8>] = [:]
-        for name in Self.folders {
-            for (kind, version) in try Self.versions(in: Self.corpus.appendingPathComponent(name)) {
-                found[kind, default: []].insert(version)
-            }
-        }
-        for (kind, version) in current.sorted(by: { $0.key < $1.key }) {
+        let found = try Self.corpusVersions()
+        for (kind, version) in Self.current.sorted(by: { $0.key < $1.key }) {
             let missing =
                 "no folder of Tests/SealedCorpus holds a \(kind) file in format \(version), the one this build writes"
                 + " (it holds \(found[kind]?.sorted() ?? [])): add a folder written by this build"
             #expect(found[kind]?.contains(version) == true, Comment(rawValue: missing))
         }
+    }
+
+    /// Every file this build writes, found by writing them: the corpus scenario that opens every view and has a read
+    /// refused (`every-file.scenario`), run now into a fresh folder. Each kind it wrote is one ``current`` names, in
+    /// the version it names, and a folder of the corpus holds it: a new kind of file (as `history-<site>` was) fails
+    /// here until the corpus has it.
+    @Test func everyFileThisBuildWritesIsAKindTheCorpusHolds() async throws {
+        let scratch = try ScratchFolder()
+        let data = scratch.url.appendingPathComponent("phone")
+        let scenario = Self.corpus.appendingPathComponent("every-file.scenario").path
+        #expect(await HeadlessCommand.run(["run", scenario, "--data", data.path, "--json"]) == 0)
+        let written = try Self.versions(in: data)
+        let found = try Self.corpusVersions()
+        for (kind, version) in written {
+            #expect(Self.current[kind] == version, "this build wrote a \(kind) file in format \(version)")
+            #expect(found[kind]?.contains(version) == true, "no folder of Tests/SealedCorpus holds a \(kind) file")
+        }
+        #expect(Set(written.map(\.0)) == Set(Self.current.keys), "the scenario writes every kind of file")
+    }
+
+    /// The version of every kind of file this build writes.
+    private static var current: [String: UInt8] {
+        let contents = SealedContents.version
+        return [
+            "sealed": SealedFileFormat.version, "key-id": KeyMark.version, "ring": RingFile.version,
+            "tiles": TilesFile.version, "snapshot": contents, "home": contents, "chargers": contents, "prefs": contents,
+            "status": contents, "plan": contents, "prices": contents, "pairing": contents, "history": contents,
+        ]
+    }
+
+    /// The versions the corpus holds, by kind.
+    private static func corpusVersions() throws -> [String: Set<UInt8>] {
+        var found: [String: Set<UInt8>] = [:]
+        for name in folders {
+            for (kind, version) in try versions(in: corpus.appendingPathComponent(name)) {
+                found[kind, default: []].insert(version)
+            }
+        }
+        return found
     }
 
     /// The format version of every file in the data folder at `url`, by kind: the sealed file's own (its header),
@@ -111,7 +140,7 @@ import Trace
     ) async throws -> (text: String, counted: DrawnFromFiles, told: [String]) {
         let bus = EventBus<SealEvent>()
         let events = bus.subscribe()
-        let store = folder.store(events: bus)
+        let store = folder.unlockedStore(events: bus)
         let site = try #require(await store.files().first?.name.site)
         let paired = try #require(await PairedSite.read(site: site, from: store))
         let clock = ManualClock(originMs: openedAtMs)
@@ -138,6 +167,11 @@ import Trace
             lines.append("trace \(field): \(CanonicalText.of(await client.trace.points(field: field)))")
         }
         lines.append("history: \(CanonicalText.of(await client.history.window))")
+        // The refusing build is read as the history's loop starts (a launch's first frame does not wait for it): a
+        // loop with nothing to handle reads it and ends.
+        client.history.finish()
+        try await client.history.run()
+        lines.append("history refused on build: \(CanonicalText.of(await client.history.refusedOnBuild as Any))")
         bus.finish()
         var told: [String] = []
         for await event in events where event.mustBeTold { told.append(event.description) }

@@ -33,8 +33,10 @@ struct IntegratorsView {
         let error: SessionError? = nil
         let sealError: SealError? = nil
         _ = (error, sealError)
-        let store: any SealedStore = DataFolder(path: "/nonexistent").store()
+        let store: (any SealedStore)? = try? DataFolder(path: "/nonexistent").open()
         _ = store
+        let scope: ForgetScope = .site
+        try? await client.forget(scope)
         let events: EventBus<SealEvent> = EventBus()
         _ = events
         let service: any ClientService = client.session

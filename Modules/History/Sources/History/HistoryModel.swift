@@ -76,6 +76,10 @@ public actor HistoryModel: ClientService {
     /// The window as it was last published: what a chart draws now.
     public private(set) var window: HistoryWindow
 
+    /// The box build that refused `hist.query` outright (`E_UNKNOWN_OP`), remembered and sealed (`history-<site>`),
+    /// or nil: the window is not asked of that build again, not by a pull, not after a relaunch.
+    public var refusedOnBuild: String? { state.decision.lackingOnBuild }
+
     private let site: SiteID
     private let store: (any SealedStore)?
     private let session: any BoxSession

@@ -188,13 +188,13 @@ public actor FileSealedStore: SealedStore {
 
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
-        try erase(site: site, lastModel: nil)
+        try await erase(site: site, lastModel: nil)
     }
 
     /// Removes every file of `site`, the kept file of `lastModel` (the one that says the site is there: its pairing
     /// record) last, then reports `.erasedSite`: a kill part way leaves the site there with some of its cache gone,
     /// which a launch reads without error, never a forgotten site's files behind.
-    public func erase(site: SiteID, lastModel: String?) throws(SealError) {
+    public func erase(site: SiteID, lastModel: String?) async throws(SealError) {
         erasing = true
         defer { erasing = false }
         try removeFiles { $0?.site == site && $0?.model != lastModel }

@@ -46,7 +46,9 @@ public final class FolderLock: Sendable {
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if [EACCES, EROFS, EPERM, ENOENT].contains(errno) { return nil }
+            // A folder that is there and takes no new file (a read-only mount, another user's, /proc/self) takes no
+            // sealed file either.
+            if [EACCES, EROFS, EPERM, ENOENT].contains(errno), access(disk.path, F_OK) == 0 { return nil }
             throw SealError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -33,6 +33,14 @@ public protocol SealedStore: Sendable {
     /// - Throws: `SealError` with `.io` when a file could not be removed.
     func erase(site: SiteID) async throws(SealError)
 
+    /// Removes every file of `site`, the kept file of `lastModel` last: the file that says the site is there (its
+    /// pairing record), so a process killed part way leaves the site there with some of its files gone, which a
+    /// launch reads without error, and never a forgotten site's files behind.
+    ///
+    /// - Throws: `SealError` with `.io` when a file could not be removed; the files before it are gone, the last
+    ///   model's file is still there.
+    func erase(site: SiteID, lastModel: String?) async throws(SealError)
+
     /// Removes every sealed file and the phone's key (the phone was signed out or handed on), so nothing of the
     /// previous household can be drawn or opened again.
     ///
@@ -41,4 +49,11 @@ public protocol SealedStore: Sendable {
 
     /// Every sealed file on disk, by name, with its size.
     func files() async -> [SealedFileInfo]
+}
+
+extension SealedStore {
+    /// A store that cannot order its removals erases as ``erase(site:)`` does.
+    public func erase(site: SiteID, lastModel: String?) async throws(SealError) {
+        try await erase(site: site)
+    }
 }

@@ -2,20 +2,32 @@ public import Bus
 public import SealInterface
 
 /// A sealed store whose reads take the file's bytes and then suspend until ``release()``: a test can record
-/// something new while a model's sealed read is on its way and check that the older file does not win.
+/// something new while a model's sealed read is on its way and check that the older file does not win. Made to hold
+/// writes instead, it suspends each write before it reaches the disk: a write on its way while something else
+/// happens (a forget's erase) lands when the test says.
 ///
-/// Writes, erases and listings go straight to the store it wraps.
+/// Erases and listings go straight to the store it wraps.
 public actor HeldReadStore: SealedStore {
+    /// What the store holds until ``release()``.
+    public enum Holding: Sendable {
+        /// Every read, its bytes taken before it suspends.
+        case reads
+        /// Every write, before it reaches the wrapped store.
+        case writes
+    }
+
     private let wrapped: any SealedStore
+    private let holds: Holding
     private var holding = true
     private var held: [CheckedContinuation<Void, Never>] = []
 
-    /// Wraps `store`, holding every read until ``release()``.
-    public init(_ store: any SealedStore) {
+    /// Wraps `store`, holding every read (or every write) until ``release()``.
+    public init(_ store: any SealedStore, holding: Holding = .reads) {
         wrapped = store
+        holds = holding
     }
 
-    /// How many reads are suspended now.
+    /// How many reads (writes, for a store that holds them) are suspended now.
     public var heldReads: Int { held.count }
 
     /// Lets every held read, and every later one, return.
@@ -26,15 +38,17 @@ public actor HeldReadStore: SealedStore {
         for reader in waiting { reader.resume() }
     }
 
-    /// Writes through to the wrapped store.
+    /// Writes through to the wrapped store; a store that holds writes first waits for ``release()``.
     public func write(_ contents: [UInt8], to name: SealedFileName) async throws(SealError) {
+        if holds == .writes, holding { await withCheckedContinuation { held.append($0) } }
         try await wrapped.write(contents, to: name)
     }
 
-    /// The bytes as they were when the read began, handed back only once the read is released.
+    /// The bytes as they were when the read began, handed back only once the read is released (a store that holds
+    /// writes hands them back at once).
     public func read(_ name: SealedFileName) async -> [UInt8]? {
         let bytes = await wrapped.read(name)
-        if holding { await withCheckedContinuation { held.append($0) } }
+        if holds == .reads, holding { await withCheckedContinuation { held.append($0) } }
         return bytes
     }
 
@@ -46,6 +60,11 @@ public actor HeldReadStore: SealedStore {
     /// Erases through the wrapped store.
     public func erase(site: SiteID) async throws(SealError) {
         try await wrapped.erase(site: site)
+    }
+
+    /// Erases through the wrapped store, in its order.
+    public func erase(site: SiteID, lastModel: String?) async throws(SealError) {
+        try await wrapped.erase(site: site, lastModel: lastModel)
     }
 
     /// Erases through the wrapped store.

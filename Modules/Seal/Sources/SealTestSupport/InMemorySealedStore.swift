@@ -73,6 +73,12 @@ public actor InMemorySealedStore: SealedStore {
 
     /// Removes every file of `site`, then reports `.erasedSite`.
     public func erase(site: SiteID) async throws(SealError) {
+        try await erase(site: site, lastModel: nil)
+    }
+
+    /// Removes every file of `site`, the kept file of `lastModel` last, then reports `.erasedSite`.
+    public func erase(site: SiteID, lastModel: String?) async throws(SealError) {
+        disk.remove { SealedFileName(fileName: $0).map { $0.site == site && $0.model != lastModel } ?? false }
         disk.remove { SealedFileName(fileName: $0)?.site == site }
         events.publish(.erasedSite(site))
     }

@@ -2,12 +2,12 @@ import Bus
 import Foundation
 import Seal
 import SealInterface
+import SealTestSupport
 import Testing
 
 /// Forget, kill-safe (issue 32): an erase killed after any one of its steps leaves a folder the next launch reads
 /// without an error, that either forgot or did not, and never holds a file without the key that opens it.
 @Suite struct SealEraseKillTests {
-    private struct Killed: Error {}
     private static let siteA = SealHarness.siteA
     private static let siteB = SealHarness.siteB
 
@@ -18,18 +18,14 @@ import Testing
         let bus = EventBus<SealEvent>()
 
         func store(killedAfter step: Int? = nil) -> FileSealedStore {
-            let steps = Steps()
-            return FileSealedStore(
+            FileSealedStore(
                 folder: sealed,
                 keys: FileKeyProvider(dataFolder: data, sealedFolder: sealed, events: bus),
                 events: bus,
                 beforeRename: nil,
                 openFailure: nil,
                 lock: nil,
-                afterRemoval: { _ throws(SealError) in
-                    guard let step, steps.next() == step else { return }
-                    throw SealError(.io, "killed")
-                }
+                afterRemoval: EraseKill(afterStep: step).hook
             )
         }
 
@@ -44,39 +40,11 @@ import Testing
         }
 
         /// What the next launch reads: every sealed file's contents, and every line the store had to say.
-        func relaunch() async -> (files: [String: String], told: [String]) {
-            let bus = EventBus<SealEvent>()
-            let events = bus.subscribe()
-            let store = FileSealedStore(
-                folder: sealed,
-                keys: FileKeyProvider(dataFolder: data, sealedFolder: sealed, events: bus),
-                events: bus
-            )
-            var files: [String: String] = [:]
-            for file in await store.files() {
-                files[file.name.fileName] = (await store.read(file.name)).map { String(decoding: $0, as: UTF8.self) }
-            }
-            // A write stands for the launch's first seal: it must not be refused for a key or a mark left behind.
-            try? await store.write(Array("after".utf8), to: .snapshot(SealHarness.siteA))
-            bus.finish()
-            var told: [String] = []
-            for await event in events where event.mustBeTold { told.append(event.description) }
-            return (files, told)
+        func relaunch() async -> NextLaunch {
+            await NextLaunch.read(dataFolder: data, sealedFolder: sealed, firstWrite: .snapshot(SealHarness.siteA))
         }
 
-        var keyExists: Bool { FileManager.default.fileExists(atPath: data.appending(component: "phone.key").path) }
         func remove() { try? FileManager.default.removeItem(at: data) }
-    }
-
-    /// A counter a `@Sendable` hook can bump.
-    private final class Steps: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func next() -> Int {
-            lock.withLock {
-                count += 1; return count
-            }
-        }
     }
 
     /// `forget --all`: eight files, the mark, then the key; a kill after each.
@@ -85,10 +53,10 @@ import Testing
         defer { phone.remove() }
         try await phone.fill()
         await #expect(throws: SealError.self) { try await phone.store(killedAfter: step).eraseAll() }
-        let (files, told) = await phone.relaunch()
-        #expect(told == [], "step \(step): read without an error")
-        #expect(files.values.allSatisfy { !$0.isEmpty }, "step \(step): every file left opens")
-        if !files.isEmpty { #expect(phone.keyExists, "step \(step): files without their key") }
+        let next = await phone.relaunch()
+        #expect(next.told == [], "step \(step): read without an error")
+        #expect(next.unopened == [], "step \(step): every file left opens")
+        if !next.files.isEmpty { #expect(next.keyExisted, "step \(step): files without their key") }
     }
 
     /// The whole erase, unkilled, leaves nothing.
@@ -97,7 +65,7 @@ import Testing
         defer { phone.remove() }
         try await phone.fill()
         try await phone.store().eraseAll()
-        #expect(!phone.keyExists)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: phone.data.path)) ?? []) == ["sealed"])
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: phone.sealed.path)) ?? []) == [])
     }
 
@@ -110,10 +78,10 @@ import Testing
         await #expect(throws: SealError.self) {
             try await phone.store(killedAfter: step).erase(site: Self.siteA, lastModel: "pairing")
         }
-        let (files, told) = await phone.relaunch()
-        #expect(told == [], "step \(step)")
-        let siteA = files.keys.filter { $0.hasSuffix("-\(Self.siteA)") && !$0.hasPrefix("snapshot-") }
+        let next = await phone.relaunch()
+        #expect(next.told == [], "step \(step)")
+        let siteA = next.files.filter { $0.hasSuffix("-\(Self.siteA)") && !$0.hasPrefix("snapshot-") }
         #expect(siteA.isEmpty || siteA.contains("pairing-\(Self.siteA)"), "step \(step): a site's files unpaired")
-        #expect(files.keys.filter { $0.hasSuffix("-\(Self.siteB)") }.count == 4, "step \(step)")
+        #expect(next.files.filter { $0.hasSuffix("-\(Self.siteB)") }.count == 4, "step \(step)")
     }
 }

@@ -78,8 +78,7 @@ import WebSocket
             #expect(close.code == .relayUnreachable)
             #expect(
                 close.description
-                    == "the dial failed: no relay answers at relay.test:\(relay.port) (::1): connect:"
-                    + " Connection refused"
+                    == "the dial failed: no relay answers at relay.test:\(relay.port) (::1): connect: Connection refused"
             )
             #expect((close.cause as? WebSocketError)?.code == .connectFailed, "the socket's error is kept as cause")
         }
@@ -97,8 +96,8 @@ import WebSocket
             let close = try #require(await recorder.closes(since: 0).first?.reason)
             #expect(
                 close.description
-                    == "the dial failed: no relay answers at no-such-relay:\(relay.port): name"
-                    + " lookup: Name or service not known"
+                    == "the dial failed: no relay answers at no-such-relay:\(relay.port): name lookup: Name or service"
+                    + " not known"
             )
         }
     }

@@ -72,7 +72,7 @@ final class DemoBoxProcess: Sendable {
         guard let link = firstLink.withLock({ $0.take() }) ?? lines.next(where: { $0.hasPrefix(Self.linkPrefix) })
         else { throw BenchError("ftw-demobox printed no enrolment link") }
         let data = folder.appending(path: name)
-        let store = DataFolder(url: data).store()
+        let store = DataFolder(url: data).unlockedStore()
         let paired = try await Pairing.onWallClock(store: store).pair(
             EnrolmentURL(parsing: link),
             relay: RelayAddress(parsing: relay),

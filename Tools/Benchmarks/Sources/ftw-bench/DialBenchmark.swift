@@ -94,7 +94,7 @@ enum DialBenchmark {
     /// Greets the paired site twice, each in a window, printing `greet N cpu_us C wall_us W`.
     private static func child(data: String, site: String) async throws {
         guard let id = SiteID(rawValue: site) else { throw BenchError("\(site) is no site id") }
-        let store = DataFolder(url: URL(fileURLWithPath: data)).store()
+        let store = try DataFolder(url: URL(fileURLWithPath: data)).open()
         guard let paired = await PairedSite.read(site: id, from: store) else {
             throw BenchError("no paired site \(site) in \(data)")
         }

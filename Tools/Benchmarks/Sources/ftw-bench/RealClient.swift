@@ -24,7 +24,7 @@ enum RealClient {
     /// The client of `data`'s site `site` on the real clocks and the relay it was paired through.
     static func open(data: String, site: String) async throws -> HeadlessClient {
         guard let site = SiteID(rawValue: site) else { throw BenchError("\(site) is no site id") }
-        let store = DataFolder(url: URL(fileURLWithPath: data)).store()
+        let store = try DataFolder(url: URL(fileURLWithPath: data)).open()
         guard let paired = await PairedSite.read(site: site, from: store) else {
             throw BenchError("no paired site \(site) in \(data)")
         }

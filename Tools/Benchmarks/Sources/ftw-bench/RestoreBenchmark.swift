@@ -100,7 +100,7 @@ enum RestoreBenchmark {
         let summary: String
 
         init(_ folder: DataFolder) async throws {
-            store = folder.store()
+            store = folder.unlockedStore()
             let files = await store.files()
             guard let site = files.first(where: { $0.name.kind == .snapshot })?.name.site else {
                 throw CommandError("no snapshot file in \(folder.sealedFolder.path): prepare the folder first")

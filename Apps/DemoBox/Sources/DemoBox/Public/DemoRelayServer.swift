@@ -2,6 +2,7 @@ public import Bus
 import ClockSeam
 import Foundation
 import SessionInterface
+import Synchronization
 import WebSocket
 
 /// The demo box's relay room over WebSocket on 127.0.0.1: phones join at `/r/<epoch>/<handle>/app` exactly as they
@@ -24,6 +25,10 @@ public final class DemoRelayServer: Sendable {
     private let box: SimulatedBox
     private let server: WebSocketServer
     private let log: any LogSink
+    /// Each phone's socket by its stream while it is in the room, and the close code of the last streams that left.
+    private let sockets = Mutex<(open: [Int: WebSocketConnection], left: [Int: UInt16])>(([:], [:]))
+    /// How many streams' close codes are kept once they left: a long-running relay keeps no more.
+    private static let keptDepartures = 64
 
     /// The bound port (the ephemeral one when 0 was asked for).
     public var port: Int { server.port }
@@ -66,6 +71,13 @@ public final class DemoRelayServer: Sendable {
         await server.close()
     }
 
+    /// The close code each phone sent, by its stream, as the relay's socket read it: there the moment the close
+    /// frame arrived, before the relay's echo let the phone go on (1006 once a socket ended without one). A test
+    /// reads it at an instant of the phone's own to tell whether the relay had seen its close by then.
+    public var closeCodes: [Int: UInt16] {
+        sockets.withLock { sockets in sockets.open.compactMapValues(\.closeCode).merging(sockets.left) { $1 } }
+    }
+
     /// Turns the relay's epoch over now (a test's top of the hour): every stream closes with 4410 and the new epoch,
     /// and only the new epoch's room is open.
     public func rotateEpoch() async {
@@ -96,6 +108,7 @@ public final class DemoRelayServer: Sendable {
         case .refused(let code, let reason):
             await connection.close(code: UInt16(clamping: code), reason: reason)
         case .joined(let id, let events, _):
+            sockets.withLock { $0.open[id] = connection }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await Self.forward(events, to: connection) }
                 group.addTask { await self.read(connection, stream: id) }
@@ -103,6 +116,13 @@ public final class DemoRelayServer: Sendable {
                 group.cancelAll()
             }
             await box.leaveRoom(streamID: id)
+            sockets.withLock { sockets in
+                sockets.open[id] = nil
+                sockets.left[id] = connection.closeCode
+                if sockets.left.count > Self.keptDepartures, let oldest = sockets.left.keys.min() {
+                    sockets.left[oldest] = nil
+                }
+            }
             let code = connection.closeCode.map(String.init) ?? "none"
             log.log("relay", atMs: box.wallClock.nowMs, "stream \(id) left the room: close \(code)")
         }

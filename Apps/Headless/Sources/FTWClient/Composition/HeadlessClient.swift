@@ -174,7 +174,8 @@ public final class HeadlessClient: Sendable {
     /// - Throws: ``HeadlessClientError/closed`` when the client's close has begun; `ServiceError.alreadyRunning(_:)`
     ///   when the client ran before.
     public func run() async throws {
-        guard !lifetime.isClosing else { throw HeadlessClientError.closed }
+        guard lifetime.beginRun() else { throw HeadlessClientError.closed }
+        defer { lifetime.runEnded() }
         try await withTaskExecutorPreference(executor) {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for service in services {

@@ -18,6 +18,10 @@ final class ClientLifetime: Sendable {
     private struct State {
         var stage = Stage.open
         var drawn: DrawnFromFiles?
+        /// How many ``HeadlessClient/run()`` calls have not returned yet.
+        var runs = 0
+        /// Who waits for the last run to return (a forget, before it erases anything).
+        var runWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -72,6 +76,38 @@ final class ClientLifetime: Sendable {
         for waiter in waiters { waiter.resume() }
         ended.publish(())
         ended.finish()
+    }
+
+    /// A run begins: false, and nothing counted, once a close has begun (a closed client does not run again).
+    func beginRun() -> Bool {
+        state.withLock { state in
+            guard case .open = state.stage else { return false }
+            state.runs += 1
+            return true
+        }
+    }
+
+    /// A run returned: every service it ran has ended, so nothing it ran writes a file any more.
+    func runEnded() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.runs -= 1
+            guard state.runs == 0 else { return [] }
+            defer { state.runWaiters = [] }
+            return state.runWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no run is going on: at once when none is, else when the last one returns.
+    func waitUntilNoRun() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                guard state.runs > 0 else { return true }
+                state.runWaiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
     }
 
     /// Returns once the client has closed, or at once when the calling task is cancelled.

@@ -99,10 +99,12 @@ public struct DataFolder: Sendable {
         return URL(fileURLWithPath: (path.hasSuffix("/") ? path : path + "/") + "sealed")
     }
 
-    /// The phone's sealed files, under its key, taking no lock: for a tool or a test that already holds the folder
-    /// (``open(events:)``) or reads a copy of it.
+    /// The phone's sealed files, under its key, taking no lock: a second client on the folder is not refused, and
+    /// two clients would write the same files and remove each other's temporary files. A client opens its folder
+    /// with ``open(events:)``.
+    @available(*, deprecated, message: "takes no lock: open(events:) refuses a second client on the folder")
     public func store(events: EventBus<SealEvent> = EventBus()) -> FileSealedStore {
-        store(events: events, lock: nil)
+        unlockedStore(events: events)
     }
 
     /// The phone's sealed files, under its key, for one client at a time: the store holds the folder's lock
@@ -114,8 +116,19 @@ public struct DataFolder: Sendable {
         store(events: events, lock: try FolderLock(folder: url))
     }
 
-    /// The phone's sealed files, holding `lock`.
-    public func store(events: EventBus<SealEvent>, lock: FolderLock?) -> FileSealedStore {
+    /// The phone's sealed files with no lock taken, for a tool or a test that holds the folder already or reads a
+    /// copy of it; never a client's way in (``open(events:)``).
+    package func unlockedStore(events: EventBus<SealEvent> = EventBus()) -> FileSealedStore {
+        store(events: events, lock: nil)
+    }
+
+    /// The phone's sealed files, holding `lock`, calling `afterRemoval` after each file an erase removed (a test's
+    /// stand-in for a kill between two steps of an erase, `FileSealedStore`'s).
+    package func store(
+        events: EventBus<SealEvent>,
+        lock: FolderLock?,
+        afterRemoval: (@Sendable (String) throws(SealError) -> Void)? = nil
+    ) -> FileSealedStore {
         FileSealedStore(
             folder: sealedFolder,
             keys: FileKeyProvider(dataFolder: url, sealedFolder: sealedFolder, events: events),
@@ -123,7 +136,7 @@ public struct DataFolder: Sendable {
             beforeRename: nil,
             openFailure: nil,
             lock: lock,
-            afterRemoval: nil
+            afterRemoval: afterRemoval
         )
     }
 

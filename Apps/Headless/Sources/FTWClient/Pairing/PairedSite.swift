@@ -113,6 +113,15 @@ public struct PairedSite: Sendable, Hashable, Codable {
         try await store.keepContents(self, name: Self.fileModel, site: site)
     }
 
+    /// Erases every sealed file of `site` in `store`, its pairing record last: a process killed part way leaves the
+    /// site paired with some of its cache gone, which a launch reads without error, never a forgotten site's files
+    /// without their record. ``HeadlessClient/forget(_:)`` and `ftw-headless forget SITE` both erase this way.
+    ///
+    /// - Throws: `SealError` with `.io` when a file could not be removed; the record is then still there.
+    public static func forget(site: SiteID, in store: any SealedStore) async throws(SealError) {
+        try await store.erase(site: site, lastModel: fileModel)
+    }
+
     /// Every site paired on this phone, from the sealed files in `store`.
     public static func all(in store: any SealedStore) async -> [PairedSite] {
         var sites: [PairedSite] = []

@@ -104,7 +104,7 @@ extension HeadlessCommand {
             guard count > 0 else {
                 throw EnrolmentError(.unknownSite, "no sealed file of site '\(site)' in \(folder.url.path)")
             }
-            try await store.erase(site: site, lastModel: PairedSite.fileModel)
+            try await PairedSite.forget(site: site, in: store)
             return (site, count)
         }
         print("forgot site \(site): \(count) sealed files")

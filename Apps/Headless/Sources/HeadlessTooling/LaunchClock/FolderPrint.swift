@@ -1,4 +1,5 @@
 import Foundation
+import Seal
 
 /// Every file under a data folder with its bytes and its modification time: what a launch must leave as it found.
 ///
@@ -14,11 +15,13 @@ struct FolderPrint: Equatable {
     /// The files by their path under the folder.
     let files: [String: File]
 
-    /// The print of every regular file under `url`.
+    /// The print of every regular file under `url` but the folder's lock file, where each client that opens the
+    /// folder writes its process id: the claim on the folder, not what the phone keeps.
     init(_ url: URL) throws {
         var files: [String: File] = [:]
         let walker = FileManager.default.enumerator(atPath: url.path)
         while let path = walker?.nextObject() as? String {
+            guard path != FolderLock.fileName else { continue }
             let location = url.appendingPathComponent(path)
             let attributes = try FileManager.default.attributesOfItem(atPath: location.path)
             guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }

@@ -226,7 +226,7 @@ public struct LaunchClock: Sendable {
     /// Pairs a new phone folder with the box from the link its QR code shows, as a person would.
     private func pair(box: SimulatedBox, relay: RelayAddress, folder: DataFolder) async throws -> SiteID {
         let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: "\(relay.host):\(relay.port)"))
-        let pairing = Pairing(store: folder.store(), clock: ContinuousClock(), wallClock: SystemWallClock())
+        let pairing = Pairing(store: folder.unlockedStore(), clock: ContinuousClock(), wallClock: SystemWallClock())
         return try await pairing.pair(link, relay: relay).site
     }
 

@@ -48,7 +48,7 @@ public struct LaunchProbe: Sendable {
 
     /// A client for the site, composed as the phone composes it, on the real clocks.
     func makeClient() async throws -> HeadlessClient {
-        let store = dataFolder.store()
+        let store = try dataFolder.open()
         guard let paired = await PairedSite.read(site: site, from: store) else {
             throw LaunchClockError("site \(site) is not paired in \(dataFolder.url.path)")
         }
