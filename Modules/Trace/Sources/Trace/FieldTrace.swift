@@ -24,11 +24,10 @@ public struct FieldTrace: Sendable, Hashable {
     }
 
     /// Makes a trace value.
-    public init(field: TraceField, samples: [ChartSample], missed: MissedTime?, cloudLiveness: StreamLiveness? = nil) {
+    public init(field: TraceField, samples: [ChartSample], missed: MissedTime?) {
         self.field = field
         self.samples = samples
         self.missed = missed
-        self.cloudLiveness = cloudLiveness
     }
 }
 

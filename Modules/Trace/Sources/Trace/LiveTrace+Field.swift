@@ -6,6 +6,8 @@ extension LiveTrace {
 
     /// What a chart draws for `field` now, read in one step so the samples, the gap and the cloud's liveness agree.
     public func trace(of field: TraceField) -> FieldTrace {
-        FieldTrace(field: field, samples: samples(field: field.id), missed: missedTime, cloudLiveness: cloudLiveness())
+        var trace = FieldTrace(field: field, samples: samples(field: field.id), missed: missedTime)
+        trace.cloudLiveness = cloudLiveness()
+        return trace
     }
 }
