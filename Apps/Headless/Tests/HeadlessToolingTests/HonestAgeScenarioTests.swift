@@ -73,6 +73,35 @@ import Testing
         #expect((looks[2].fields["grid_w"]?.ageMs(atWallMs: looks[2].atMs) ?? -1) >= 0)
     }
 
+    /// The history window carries its age as every shown value does: a relaunch shows the tiles sealed by the
+    /// earlier run (`sealed_file`, their newest value's moment, older with the wall clock, while the box is too busy
+    /// to answer), then this run's answer.
+    @Test func theHistoryIsAsOfItsSealedTilesUntilThisRunsAnswer() async throws {
+        let report = try await run(
+            """
+            at 10:01:00 launch; inactive; active; view now
+            wait 30s; kill
+            at 10:20:00 box fail history busy always; launch; inactive; active; view now; look; wait 5s; look
+            box fail history off; view battery; refresh battery; wait 10s; look
+            background
+            """
+        )
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        let first = try #require(report.stays.first?.shownAtEnd?.models["history"])
+        #expect(first.basis == .answered, "\(first)")
+        let looks = report.stays.dropFirst().flatMap(\.looks)
+        #expect(looks.count == 3, "\(report.stays.map(\.looks))")
+        let sealed = try #require(looks.first?.models["history"])
+        #expect(sealed.basis == .sealedFile && sealed.moment == first.moment, "\(sealed) after \(first)")
+        #expect(looks[1].models["history"] == sealed)
+        let ages = looks.prefix(2).compactMap { $0.models["history"]?.ageMs(atWallMs: $0.atMs) }
+        #expect(ages.count == 2 && ages[1] - ages[0] == 5_000, "the age grows with the wall clock: \(ages)")
+        let answered = try #require(looks[2].models["history"])
+        #expect(answered.basis == .answered && (answered.moment ?? 0) > (first.moment ?? 0), "\(answered)")
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        #expect(json.contains(#""basis":"sealed_file""#))
+    }
+
     /// `device quiet FIELD`: the device behind one field stops answering; once the box's table says it is no longer
     /// live (60 s, the demo box's `staleAfterMs`), that field's age is its last answer's, growing with the wall clock,
     /// while the box's own fields stay fresh.

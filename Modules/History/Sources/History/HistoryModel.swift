@@ -68,6 +68,8 @@ public actor HistoryModel: ClientService {
         var step: (first: Int64, last: Int64, stepMs: Int64)?
         /// The load out now, if any.
         var load: Load?
+        /// Where the shown tiles came from: this run's answer, the sealed file of an earlier run, or neither yet.
+        var basis = AsOf.Basis.unknown
     }
 
     /// Changes of the window, refused tiles and files, failed loads.
@@ -135,7 +137,8 @@ public actor HistoryModel: ClientService {
             series: configuration.series,
             nowMs: wallClock.nowMs,
             spanMs: configuration.spanMs,
-            stepMs: configuration.resolution.stepMs
+            stepMs: configuration.resolution.stepMs,
+            basis: .unknown
         )
     }
 
@@ -208,6 +211,7 @@ public actor HistoryModel: ClientService {
         do {
             state.held = try TilesFile.decode(bytes, series: configuration.series)
             state.sealed = bytes
+            state.basis = .sealedFile
             let held = state.held.askedUnder.map { AskDecision.Held(name: $0, askedAtMs: state.held.askedAtMs ?? 0) }
             _ = state.decision.handle(
                 .restored(held, lackingOnBuild: nil),
@@ -384,6 +388,7 @@ public actor HistoryModel: ClientService {
         state.phase = .reading(read, landed: landed)
         do {
             state.held.keep(try HeldTile(landing: chunk, planned: read.tiles, series: configuration.series))
+            state.basis = .answered
         } catch {
             events.publish(.tileRefused(error))
         }
@@ -403,7 +408,8 @@ public actor HistoryModel: ClientService {
             series: configuration.series,
             nowMs: nowMs,
             spanMs: configuration.spanMs,
-            stepMs: windowStepMs(nowMs: nowMs)
+            stepMs: windowStepMs(nowMs: nowMs),
+            basis: state.basis
         )
         guard built != window else { return }
         window = built

@@ -1,7 +1,9 @@
 import BoxProtocol
+import ClockSeam
 
 extension HistoryWindow {
-    /// The window of `held` as it reads at `nowMs`: `spanMs` of `stepMs` steps ending with the step holding now.
+    /// The window of `held` as it reads at `nowMs`: `spanMs` of `stepMs` steps ending with the step holding now, its
+    /// newest value as of `basis` (where the tiles came from).
     ///
     /// MISSING inside a closed tile is a hole; past the newest reading of the newest tile still filling, every step
     /// without a reading is on its way (however long ago that tile came); a gap the box named stands for whatever
@@ -11,7 +13,8 @@ extension HistoryWindow {
         series: [String],
         nowMs: Int64,
         spanMs: Int64,
-        stepMs: Int64
+        stepMs: Int64,
+        basis: AsOf.Basis
     ) -> HistoryWindow {
         let step = max(1, stepMs)
         let count = max(1, Int(spanMs / step))
@@ -32,7 +35,8 @@ extension HistoryWindow {
             columns: zip(series, canvas.values).map { HistoryColumn(series: $0, values: $1, steps: canvas.steps) },
             gaps: held.gaps,
             askedUnder: held.askedUnder,
-            newestValueMs: canvas.newestValueMs
+            newestValueMs: canvas.newestValueMs,
+            asOf: AsOf(moment: canvas.newestValueMs, basis: basis)
         )
     }
 

@@ -1,5 +1,6 @@
 public import BoxProtocol
 public import Cache
+public import ClockSeam
 
 /// The history a chart draws: every series of the window, one sample per step, ending with the step that holds
 /// now.
@@ -18,6 +19,10 @@ public struct HistoryWindow: Sendable, Hashable {
     public let askedUnder: AskName?
     /// The end of the newest step holding a reading in any series: where the drawn line ends.
     public let newestValueMs: Int64?
+    /// When the window's newest value was true (``newestValueMs``) and what that rests on: ``AsOf/Basis/answered``
+    /// once this run's answer brought tiles, ``AsOf/Basis/sealedFile`` while it shows the sealed tiles of an earlier
+    /// run, unknown before either. Its age grows with the wall clock while nothing new lands.
+    public let asOf: AsOf
 
     /// How many steps every column holds.
     public var stepCount: Int { columns.first?.values.count ?? 0 }

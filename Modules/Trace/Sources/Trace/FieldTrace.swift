@@ -1,4 +1,5 @@
 public import ClockSeam
+public import SessionInterface
 
 /// What a node's chart draws for one field at one moment: the field with its unit, the samples in their recorded
 /// runs, and the time the app missed. A value, so an observer compares it with the last one it drew.
@@ -9,6 +10,9 @@ public struct FieldTrace: Sendable, Hashable {
     public var samples: [ChartSample]
     /// The time the app missed; nil when nothing was read back from the ring file.
     public var missed: MissedTime?
+    /// Whether the cloud feed, whose readings are the samples marked ``ChartSample/fromCloud``, is live now or
+    /// stale (its gap rule passed after its last message); nil before its first message.
+    public var cloudLiveness: StreamLiveness?
 
     /// When run `run` was last true: its newest sample's stamp, and what that rests on (the box's uptime placed by
     /// the connection's smallest clock gap, the cloud's send time, or the ring file's moment for a restored point);

@@ -4,8 +4,10 @@ extension LiveTrace {
         restored.map { MissedTime(fromMs: $0.newestMs, untilMs: $0.firstLiveMs) }
     }
 
-    /// What a chart draws for `field` now, read in one step so the samples and the gap agree.
+    /// What a chart draws for `field` now, read in one step so the samples, the gap and the cloud's liveness agree.
     public func trace(of field: TraceField) -> FieldTrace {
-        FieldTrace(field: field, samples: samples(field: field.id), missed: missedTime)
+        var trace = FieldTrace(field: field, samples: samples(field: field.id), missed: missedTime)
+        trace.cloudLiveness = cloudLiveness()
+        return trace
     }
 }

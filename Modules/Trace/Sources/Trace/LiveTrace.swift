@@ -30,6 +30,8 @@ public actor LiveTrace: ClientService {
     /// ``TraceConfiguration/boxGapRule`` in milliseconds, worked out once: every box frame needs it, and `Duration`
     /// arithmetic is 128-bit (about 1 k instructions a frame).
     let boxGapRuleMs: Int64
+    /// ``TraceConfiguration/cloudGapRule`` in milliseconds, worked out once, for the cloud's beats.
+    let cloudGapRuleMs: Int64
     private let sessionEvents: BusStream<SessionEvent>
 
     /// Every field's ring, by field id.
@@ -59,6 +61,11 @@ public actor LiveTrace: ClientService {
     /// Wakes the ring file's beat when the session leaves `idle`.
     let wakes: AsyncStream<Void>
     let wakeFeed: AsyncStream<Void>.Continuation
+    /// The cloud feed's beats under its gap rule; nil before its first message.
+    var cloudBeats: BeatWatch?
+    /// Wakes the cloud's watch when the feed goes live, so a stale or silent feed costs no timer.
+    let cloudWakes: AsyncStream<Void>
+    let cloudWakeFeed: AsyncStream<Void>.Continuation
     /// The ring file's writer: one write at a time, in order.
     var writer = RingWriter()
     /// The run, once: the session's events have one reader. The sealed read keeps its own ``restoration``, since
@@ -121,9 +128,11 @@ public actor LiveTrace: ClientService {
         self.wallClock = wallClock
         self.configuration = configuration
         boxGapRuleMs = configuration.boxGapRule.wholeMilliseconds
+        cloudGapRuleMs = configuration.cloudGapRule.wholeMilliseconds
         self.events = EventBus()
         self.sessionEvents = sessionEvents.subscribe()
         (wakes, wakeFeed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (cloudWakes, cloudWakeFeed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Reads the ring file back (if that was not done yet), then records every live frame of the session and writes
@@ -136,6 +145,7 @@ public actor LiveTrace: ClientService {
         await restore()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeWhileLive() }
+            group.addTask { await self.watchCloud() }
             await sessionEvents.forEach(sharing: isolation.sharedExecutor) { handle($0) }
             group.cancelAll()
         }

@@ -9,8 +9,8 @@ public struct ShownAges: Sendable, Hashable, Codable {
     public var connection: String
     /// The home screen's readings, by field name.
     public var fields: [String: AsOf]
-    /// Each model's answer (`chargers`, `plan`, `prices`, `status`, `prefs`), and each traced field's newest run
-    /// (`trace battery_w`).
+    /// Each model's answer (`chargers`, `plan`, `prices`, `status`, `prefs`), the history window's newest value
+    /// (`history`), and each traced field's newest run (`trace battery_w`).
     public var models: [String: AsOf]
 
     /// Makes a record.
@@ -34,6 +34,7 @@ public struct ShownAges: Sendable, Hashable, Codable {
             "prices": screen.pricesAsOf,
             "status": await client.status.shown.asOf,
             "prefs": await client.prefs.shown.asOf,
+            "history": await client.history.window.asOf,
         ]
         for field in TraceField.traced {
             let trace = await client.trace.trace(of: field)
