@@ -71,11 +71,14 @@ public final class DemoRelayServer: Sendable {
         await server.close()
     }
 
-    /// The close code each phone sent, by its stream, as the relay's socket read it: there the moment the close
-    /// frame arrived, before the relay's echo let the phone go on (1006 once a socket ended without one). A test
-    /// reads it at an instant of the phone's own to tell whether the relay had seen its close by then.
-    public var closeCodes: [Int: UInt16] {
-        sockets.withLock { sockets in sockets.open.compactMapValues(\.closeCode).merging(sockets.left) { $1 } }
+    /// Every phone's stream the relay holds or last saw leave, with the close code its phone sent as the relay's
+    /// socket read it, nil while none came: there the moment the close frame arrived, before the relay's echo let the
+    /// phone go on (1006 once a socket ended without one). A test reads it at an instant of the phone's own to tell
+    /// whether the relay had seen its close by then.
+    public var closeCodes: [Int: UInt16?] {
+        sockets.withLock { sockets in
+            sockets.open.mapValues(\.closeCode).merging(sockets.left.mapValues { $0 }) { $1 }
+        }
     }
 
     /// Turns the relay's epoch over now (a test's top of the hour): every stream closes with 4410 and the new epoch,
