@@ -6,8 +6,10 @@ import Testing
 /// The hour's turn on the production relay's heartbeat (protocol.md §8.3, issue 34): the relay moves an old room on the
 /// first beat of its 15 s heartbeat at or after the room's offset, up to 15 s late, and the box rejoins 2.5 s later.
 /// A return a second after the hour, seven hours running, on the simulated clock: each joins once, waits in the new
-/// room with no close, and goes live the moment the box comes, whatever the beat's phase.
-@Suite struct HourTurnBeatTests {
+/// room with no close, and goes live the moment the box comes, whatever the beat's phase. Serialized: each phase is
+/// seven hours of simulation, and three at once hold both of a 2-core machine's pool threads for most of a minute,
+/// starving the wall-clock loopback tests that run beside them (their 2.5 s watchdog fired).
+@Suite(.serialized) struct HourTurnBeatTests {
     /// A launch at 09:50, then a return one second after each hour from 10:00 to 16:00, six minutes in front each:
     /// past every hour's turn (the spread is five minutes, the beat 15 s, the box's rejoin 2.5 s).
     private static func scenario(beatPhaseSeconds: Int) throws -> Scenario {
