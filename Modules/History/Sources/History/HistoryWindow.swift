@@ -19,8 +19,8 @@ public struct HistoryWindow: Sendable, Hashable {
     public let askedUnder: AskName?
     /// The end of the newest step holding a reading in any series: where the drawn line ends.
     public let newestValueMs: Int64?
-    /// When the window's newest value was true (``newestValueMs``) and what that rests on: ``AsOf/Basis/answered``
-    /// once this run's answer brought tiles, ``AsOf/Basis/sealedFile`` while it shows the sealed tiles of an earlier
+    /// When the window's newest value was true (``newestValueMs``) and what that rests on: `answered`
+    /// once this run's answer brought tiles, `sealed_file` while it shows the sealed tiles of an earlier
     /// run, unknown before either. Its age grows with the wall clock while nothing new lands.
     public let asOf: AsOf
 
