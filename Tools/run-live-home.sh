@@ -107,7 +107,9 @@ grep -q '\*' <<<"$(grep ' |' <<<"$screen")" || fail "the live chart has no live 
 stop_box
 wait_for '^  connection  reconnecting — next try in [0-9]+ s' 10 "the outage's screen never said it was reconnecting"
 before=$(grid_age "$screen")
-sleep 1.5
+# Away for longer than the stream's gap rule (3.5 beats): a shorter outage is no gap in the trace's runs (cache.md §4),
+# so the chart rightly draws none, and a quick redial made this check depend on the backoff's draw.
+sleep 5
 after=$(tmux capture-pane -p -t "$session")
 echo "outage screen:"
 echo "$after"
