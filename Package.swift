@@ -104,6 +104,7 @@ let package = Package(
             [
                 "Session", "SessionInterface", "SessionTestSupport", "SessionTestHarness", "BoxProtocol", "Noise",
                 "Crypto", "WebSocket", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures", "TLSCertificates",
+                "SocketLoop",
             ]
         ),
 

@@ -54,7 +54,9 @@ extension LoopbackPairingTests {
                 store: folder.unlockedStore(),
                 clock: ContinuousClock(),
                 wallClock: SystemWallClock(),
-                deadline: .seconds(6)
+                // Four times the handshake's 3 s, so the first try's verdict is in before the pairing gives up
+                // even when the test run's load slows the dial and the upgrade (6 s left too little of it).
+                deadline: .seconds(12)
             )
             let error = try await #require(throws: EnrolmentError.self) { try await patient.greet(site, relay: slow) }
             #expect(error.code == .noAnswer)

@@ -101,8 +101,10 @@ import Testing
     @Test func aRelayThatFloodsPingsIsClosedWith1008AndTheSessionDialsAgain() async throws {
         try await Self.withHostileRelay(pings: 2_000, replies: { _ in [] }) { _, relay, recorder in
             try await TimeLimit.within(.seconds(120), on: ContinuousClock(), "the third stream") {
+                // At least three: the flood's closes and redials outrun a body that starts late, and a waiter that
+                // first looks at the fourth stream must not wait for a third that is past.
                 await recorder.wait { events in
-                    events.filter { if case .connection(.streaming) = $0 { true } else { false } }.count == 3
+                    events.filter { if case .connection(.streaming) = $0 { true } else { false } }.count >= 3
                 }
             }
             // Real sockets: the flood may close the third stream before this reads, so these are lower bounds.

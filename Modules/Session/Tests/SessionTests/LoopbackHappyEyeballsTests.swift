@@ -59,7 +59,8 @@ import WebSocket
             let live = try await Self.time(recorder) { if case .streaming = $0 { true } else { false } }
             let secondDial = dialled + 250
             #expect(live >= secondDial, "the black-holed ::1 was tried first, for the attempt delay")
-            #expect(await recorder.closes(since: 0).isEmpty, "one dial, no failure")
+            let closes = await recorder.closes(since: 0)
+            #expect(closes.isEmpty, "one dial, no failure: \(closes.map { "\($0.reason)" })")
             #expect(relay.joins == 1)
             cost.withLock { $0 = live - secondDial }
         }
