@@ -53,8 +53,9 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
 
         /// The earliest deadline of a parked sleeper, read in place: a simulation asks at every advance.
         var earliestDeadline: Instant? {
-            var earliest: Instant?
-            for index in sleepers.indices where earliest.map({ sleepers[index].deadline < $0 }) ?? true {
+            guard !sleepers.isEmpty else { return nil }
+            var earliest = sleepers[0].deadline
+            for index in sleepers.indices.dropFirst() where sleepers[index].deadline < earliest {
                 earliest = sleepers[index].deadline
             }
             return earliest
@@ -76,6 +77,13 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
             }
             return nil
         }
+    }
+
+    /// The sleepers an advance wakes, earliest first, and the clock's now after it (a struct, not a tuple: a tuple
+    /// through the lock's generic closure is copied by the runtime's value witnesses at every advance).
+    private struct DueSleepers {
+        let sleepers: [Sleeper]
+        let now: Instant
     }
 
     /// A moving sleeper to ask outside the lock.
@@ -115,10 +123,13 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
     /// as it says now: a moving sleeper whose last deadline lies past `limit` is not asked, so a simulation that
     /// advances a second at a time asks a deadline that beats keep putting off only when that second could reach it.
     public func nextDeadline(notAfter limit: Instant?) -> Instant? {
+        // A deadline only moves later, so when even the earliest last said lies past `limit` nothing can be due.
+        guard let earliest = state.withLock({ $0.earliestDeadline }) else { return nil }
+        if let limit, earliest > limit { return nil }
         refreshMovingDeadlines(notAfter: limit)
-        let earliest = state.withLock(\.earliestDeadline)
-        guard let earliest, let limit else { return earliest }
-        return earliest <= limit ? earliest : nil
+        guard let refreshed = state.withLock({ $0.earliestDeadline }) else { return nil }
+        guard let limit else { return refreshed }
+        return refreshed <= limit ? refreshed : nil
     }
 
     /// Suspends until the clock has been advanced to `deadline`.
@@ -187,17 +198,19 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
 
     /// Moves the clock to `instant` (never backwards) and wakes every sleeper due by then, earliest first.
     public func advance(to instant: Instant) {
-        let (due, now) = state.withLock { state -> ([Sleeper], Instant) in
+        let due = state.withLock { state -> DueSleepers in
             if instant > state.now {
                 state.now = instant
                 state.nowOffsetMs = instant.offset.wholeMilliseconds
             }
-            guard let earliest = state.earliestDeadline, earliest <= state.now else { return ([], state.now) }
+            guard let earliest = state.earliestDeadline, earliest <= state.now else {
+                return DueSleepers(sleepers: [], now: state.now)
+            }
             let ready = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= state.now }
-            return (ready, state.now)
+            return DueSleepers(sleepers: ready, now: state.now)
         }
-        for sleeper in due where !parksAgain(sleeper, at: now) { sleeper.continuation.resume() }
+        for sleeper in due.sleepers where !parksAgain(sleeper, at: due.now) { sleeper.continuation.resume() }
     }
 
     /// A moving sleeper whose deadline came but whose time has moved on parks again at its new deadline, unwoken (or
