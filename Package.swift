@@ -64,7 +64,7 @@ let package = Package(
         module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
         module("Session", "Noise", ["Crypto"]),
         .systemLibrary(name: "CEpoll", path: "Modules/Session/Sources/CEpoll"),
-        module("Session", "SocketLoop", [epoll]),
+        module("Session", "SocketLoop", [epoll, "ClockSeam"]),
         moduleTests("Session", "SocketLoopTests", ["SocketLoop"]),
         .target(
             name: "WebSocket",

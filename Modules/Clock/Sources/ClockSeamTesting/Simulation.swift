@@ -52,7 +52,7 @@ public final class Simulation: Sendable {
     /// Moves time forward to `instant`, waking sleepers in deadline order and settling the world after each.
     public func advance(to instant: ManualClock.Instant) async {
         await settle()
-        while let next = clock.nextDeadline, next <= instant {
+        while let next = clock.nextDeadline(notAfter: instant) {
             clock.advance(to: next)
             await settle()
         }

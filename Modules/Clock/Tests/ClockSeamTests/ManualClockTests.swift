@@ -1,5 +1,6 @@
 import ClockSeam
 import ClockSeamTesting
+import Synchronization
 import Testing
 
 @Suite struct ManualClockTests {
@@ -38,4 +39,50 @@ import Testing
         try await clock.sleep(until: clock.now)
         #expect(clock.sleeperCount == 0)
     }
+
+    /// A deadline moved later while its sleeper sleeps keeps the sleeper parked, unwoken, when the old one comes; the
+    /// clock reports the moved deadline, and the sleeper wakes at the new one.
+    @Test func aMovingSleeperSleepsOnWhenItsDeadlinePutOff() async throws {
+        let clock = ManualClock(originMs: 0)
+        let deadline = Deadline(clock, at: .seconds(4))
+        let woken = try await withThrowingTaskGroup(of: Duration.self) { group in
+            group.addTask {
+                try await clock.sleep(whileRemaining: deadline.remaining(afterSleeping:))
+                return clock.now.offset
+            }
+            await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(3))
+            deadline.move(to: .seconds(7))
+            #expect(clock.nextDeadline?.offset == .seconds(7), "the clock still waits for the old deadline")
+            clock.advance(by: .seconds(2))
+            #expect(clock.sleeperCount == 1, "woken at the old deadline")
+            deadline.move(to: .seconds(9))
+            clock.advance(by: .seconds(2))
+            #expect(clock.sleeperCount == 1)
+            clock.advance(by: .seconds(2))
+            return try await group.next()
+        }
+        #expect(woken == .seconds(9))
+    }
+
+    @Test func aMovingSleeperWithNoTimeLeftReturnsAtOnce() async throws {
+        let clock = ManualClock(originMs: 0)
+        try await clock.sleep(whileRemaining: { _ in .zero })
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+/// A deadline on a manual clock that a test moves: the time left is the deadline less the clock's now.
+private final class Deadline: Sendable {
+    private let clock: ManualClock
+    private let at: Mutex<Duration>
+
+    init(_ clock: ManualClock, at: Duration) {
+        self.clock = clock
+        self.at = Mutex(at)
+    }
+
+    func move(to offset: Duration) { at.withLock { $0 = offset } }
+
+    @Sendable func remaining(afterSleeping slept: Duration) -> Duration { at.withLock { $0 } - clock.now.offset }
 }

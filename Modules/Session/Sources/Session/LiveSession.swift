@@ -76,6 +76,9 @@ public actor LiveSession: BoxSession, ClientService {
     private var io: ConnectionIO?
     /// Each running timer's arming and its stop signal.
     private var timerStops: [SessionTimer: (token: Int, stop: StopSignal)] = [:]
+    /// The stream's gap rule (``SessionTimer/beatSilence``): armed at each `hello_ok` and live stretch, put off by
+    /// every beat, so one task keeps it for the run and each arming or beat moves it.
+    private var beatDeadline: (deadline: MovableDeadline, stop: StopSignal)?
     /// Work for the loop to start as child tasks, after the transition that asked for it.
     private var effects: [SessionEffect] = []
 
@@ -126,16 +129,23 @@ public actor LiveSession: BoxSession, ClientService {
     /// Time on `clock` since the stopwatch was first read, at the first dial: what the link's delay is measured in,
     /// only ever as a difference. Started at first use, not with the session: naming the clock's `Instant` type costs
     /// a scan of the program's conformances (0.24 M instructions) that a launch need not pay before its first content.
+    ///
+    /// The reading closure is kept in a struct: a bare closure in the `Mutex`'s generic storage was wrapped in two
+    /// more reabstraction thunks at every `withLock`, so each read walked (and kept) a chain one link longer than the
+    /// last: a stopwatch read every few seconds cost 56 k instructions a read after a minute (seen in callgrind).
     private static func lazyStopwatch(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
-        let started = Mutex<(@Sendable () -> Duration)?>(nil)
+        struct Started: Sendable {
+            let read: @Sendable () -> Duration
+        }
+        let started = Mutex<Started?>(nil)
         return {
-            let read = started.withLock { read in
-                if let read { return read }
-                let made = stopwatch(clock)
-                read = made
+            let running = started.withLock { started in
+                if let started { return started }
+                let made = Started(read: stopwatch(clock))
+                started = made
                 return made
             }
-            return read()
+            return running.read()
         }
     }
 
@@ -241,6 +251,7 @@ public actor LiveSession: BoxSession, ClientService {
             state.dialed(generation, outcome.map { _ in dialer.boxArrival })
         case .carrier(let generation, let event):
             state.carrierEvent(event, generation: generation)
+            putOffBeatDeadline()
         case .carrierEnded(let generation, let reason):
             state.carrierEnded(generation: generation, reason: reason)
         case .timer(let timer, let token):
@@ -288,10 +299,14 @@ public actor LiveSession: BoxSession, ClientService {
             ending.stop.stop()
             ending.outbox.finish()
             io = nil
+        case .arm(.beatSilence, let duration, let token):
+            moveBeatDeadline(after: duration, token: token)
         case .arm(let timer, let duration, let token):
             let stop = StopSignal()
             timerStops[timer] = (token, stop)
             effects.append(.timer(timer, duration, token: token, stop: stop))
+        case .cancel(.beatSilence):
+            beatDeadline?.deadline.disarm()
         case .cancel(let timer):
             timerStops.removeValue(forKey: timer)?.stop.stop()
         case .answer(let reader, let result):
@@ -300,6 +315,37 @@ public actor LiveSession: BoxSession, ClientService {
             readWaiters[reader]?.onChunk?(chunk)
         case .settle(let command, let result):
             commandWaiters.removeValue(forKey: command)?.resume(returning: result)
+        }
+    }
+
+    /// Arms the gap rule's deadline `duration` from now: the running deadline moves, and a new one starts only when
+    /// there is none yet or the running one cannot move there.
+    private func moveBeatDeadline(after duration: Duration, token: Int) {
+        let dueMs = state.environment.nowMs + duration.wholeMilliseconds
+        if let beatDeadline, beatDeadline.deadline.move(toMs: dueMs, token: token) { return }
+        beatDeadline?.deadline.end()
+        beatDeadline?.stop.stop()
+        let deadline = MovableDeadline(wallClock: state.environment.wallClock)
+        let stop = StopSignal()
+        _ = deadline.move(toMs: dueMs, token: token)
+        beatDeadline = (deadline, stop)
+        effects.append(.deadline(.beatSilence, deadline, stop: stop))
+    }
+
+    /// A live frame puts the gap rule's deadline off to the rule's new end (the beat plus 3.5 beats): one store, no
+    /// action, no timer, and on the event loop's clock no wake while the beats come. The state's judgement stays
+    /// the rule; this only spares it a look before the rule can have broken.
+    private func putOffBeatDeadline() {
+        guard let beatDeadline, let dueMs = state.beats?.silentFromMs else { return }
+        beatDeadline.deadline.putOff(toMs: dueMs)
+    }
+
+    /// Keeps `timer` on `deadline` for the run, on the actor: each time it runs out the state judges it at once (as a
+    /// runner's report), and an arming the judgement asks for is a store the deadline's task reads next, so a
+    /// judgement costs the task one wake and no hop through the loop.
+    private func keep(_ timer: SessionTimer, on deadline: MovableDeadline) async {
+        await deadline.run(clock: clock) { token in
+            report(.timer(timer, token: token))
         }
     }
 
@@ -327,6 +373,8 @@ public actor LiveSession: BoxSession, ClientService {
                         inputContinuation.yield(.timer(timer, token: token))
                     }
                 }
+            case .deadline(let timer, let deadline, let stop):
+                group.addTask { await stop.race { await self.keep(timer, on: deadline) } }
             }
         }
     }

@@ -54,4 +54,6 @@ enum SessionEffect: Sendable {
     case connect(generation: Int, outbox: AsyncStream<[UInt8]>, stop: StopSignal)
     /// Sleep `duration`, then report `timer` with `token`, unless `stop` fires first.
     case timer(SessionTimer, Duration, token: Int, stop: StopSignal)
+    /// Keep `timer` on `deadline` for the run, reporting each arming's token as it runs out, until `stop` fires.
+    case deadline(SessionTimer, MovableDeadline, stop: StopSignal)
 }

@@ -34,10 +34,13 @@ package struct BeatWatch: Sendable, Hashable {
         return liveness
     }
 
+    /// When the source goes stale if no beat comes first: the last beat (or the start) plus the rule, wall ms.
+    package var silentFromMs: Int64 { (lastBeatMs ?? startedMs) + gapMs }
+
     /// Judges the silence at `atMs`: the change to stale once the rule has passed since the last beat (or the start),
     /// and how long until it should be judged again (nil once stale: the next beat re-arms it).
     package mutating func judge(atMs: Int64) -> (change: StreamLiveness?, againInMs: Int64?) {
-        let dueMs = (lastBeatMs ?? startedMs) + gapMs
+        let dueMs = silentFromMs
         guard atMs >= dueMs else { return (nil, dueMs - atMs) }
         if case .stale = liveness { return (nil, nil) }
         liveness = .stale(sinceMs: dueMs, lastBeatMs: lastBeatMs)

@@ -49,6 +49,10 @@ public final class EventLoop: @unchecked Sendable {
     // on every job and every event cost more than the queue itself.
     @exclusivity(unchecked) private var ready: [LoopWork] = []
     @exclusivity(unchecked) private var handlers: [Int32: any LoopHandler] = [:]
+    /// The clocks with moving sleepers (``LoopClock/sleep(whileRemaining:)``): the loop waits no longer than their
+    /// earliest deadline, asked before each wait, and wakes those due after a wait that ran out. A clock leaves the
+    /// list once none of its moving sleepers is left.
+    @exclusivity(unchecked) private var timers: [DeadlineTimer] = []
 
     /// Makes the loop and starts its thread.
     ///
@@ -144,11 +148,20 @@ public final class EventLoop: @unchecked Sendable {
             if runQueued() { stopping = true }
             if stopping, ready.isEmpty { break }
             let mustLookOnly = !ready.isEmpty
-            _ = poller.wait(blocking: !mustLookOnly) { readiness in
+            let timeout = mustLookOnly ? .zero : timeUntilNextDeadline()
+            var isReady = false
+            let woken = poller.wait(timeout: timeout) { readiness in
+                isReady = true
                 guard let handler = handlers[readiness.descriptor] else { return }
                 if readiness.isWritable { handler.writable() }
-                if readiness.isReadable, handlers[readiness.descriptor] === handler { handler.readable() }
+                // Looked up again only when a write ran first: it may have let the socket go.
+                if readiness.isReadable, !readiness.isWritable || handlers[readiness.descriptor] === handler {
+                    handler.readable()
+                }
             }
+            // Only a wait that ran out (or only looked) can have reached a deadline; one a socket or another thread
+            // ended early leaves the clock unread, and a deadline that came meanwhile makes the next wait a look.
+            if timeout != nil, !isReady, !woken { wakeSleepersDue() }
         }
         let late = inbox.withLock { inbox -> [LoopWork] in
             inbox.hasExited = true
@@ -242,6 +255,37 @@ extension EventLoop {
         guard poller.watch(descriptor, reading: reading, writing: writing, isNew: isNew) else { return false }
         handlers[descriptor] = handler
         return true
+    }
+
+    /// Has the loop wait no longer than `timer`'s earliest deadline, until it has no sleeper left.
+    /// - Important: Call on the loop's thread.
+    func schedule(_ timer: DeadlineTimer) {
+        assert(inEventLoop, "EventLoop.schedule off the loop's thread")
+        timers.append(timer)
+    }
+
+    /// How long the loop may wait: until the earliest deadline of its clocks' moving sleepers, or for ever without
+    /// one. A clock left with none (its last one cancelled) leaves the list here.
+    fileprivate func timeUntilNextDeadline() -> Duration? {
+        var earliest: Duration?
+        var index = 0
+        while index < timers.count {
+            guard let next = timers[index].timeUntilNextMovingDeadline() else {
+                timers.remove(at: index)
+                continue
+            }
+            earliest = min(earliest ?? next, next)
+            index += 1
+        }
+        return earliest
+    }
+
+    /// Wakes the moving sleepers whose deadline has come, and lets go of the clocks left with none.
+    fileprivate func wakeSleepersDue() {
+        var index = 0
+        while index < timers.count {
+            if timers[index].wakeMovingDue() { index += 1 } else { timers.remove(at: index) }
+        }
     }
 
     /// How many descriptors the loop watches now.

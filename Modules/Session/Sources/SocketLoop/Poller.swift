@@ -96,14 +96,26 @@ final class Poller {
         #endif
     }
 
-    /// Waits until a watched descriptor is ready or ``wake()`` is called, and reports each ready descriptor.
+    /// `timeout` as the kernel's wait takes it: -1 for none, whole milliseconds rounded up, at most a day. Worked
+    /// out in floating point: the loop asks before each wait while a moving deadline is pending, and splitting a
+    /// `Duration` into its components is a 128-bit division.
+    static func milliseconds(_ timeout: Duration?) -> Int32 {
+        guard let timeout else { return -1 }
+        guard timeout > .zero else { return 0 }
+        return Int32(min((timeout / .milliseconds(1)).rounded(.up), 86_400_000))
+    }
+
+    /// Waits until a watched descriptor is ready, ``wake()`` is called or `timeout` passes, and reports each ready
+    /// descriptor.
     ///
-    /// - Parameter blocking: Whether to wait at all; false only looks.
+    /// - Parameter timeout: How long to wait at most: nil for as long as it takes, zero to only look; rounded up to
+    ///   the kernel's milliseconds, so the wait never ends before it.
     /// - Returns: Whether the wake-up descriptor fired.
-    func wait(blocking: Bool, _ report: (Readiness) -> Void) -> Bool {
+    func wait(timeout: Duration?, _ report: (Readiness) -> Void) -> Bool {
+        let milliseconds = Self.milliseconds(timeout)
         #if canImport(CEpoll)
         let count = events.withUnsafeMutableBufferPointer { buffer in
-            epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), blocking ? -1 : 0)
+            epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), milliseconds)
         }
         var woken = false
         for index in 0..<max(0, Int(count)) {
@@ -130,7 +142,7 @@ final class Poller {
         for (descriptor, interest) in interests where interest != 0 {
             entries.append(pollfd(fd: descriptor, events: interest, revents: 0))
         }
-        let count = poll(&entries, nfds_t(entries.count), blocking ? -1 : 0)
+        let count = poll(&entries, nfds_t(entries.count), milliseconds)
         guard count > 0 else { return false }
         var woken = false
         if entries[0].revents != 0 {
