@@ -14,20 +14,22 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
 }
 
 /// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
-let openSSL: Target.Dependency = .target(name: "COpenSSL", condition: .when(platforms: [.linux]))
+let openSSL: Target.Dependency = .target(name: "CFTWOpenSSL", condition: .when(platforms: [.linux]))
 
 /// Linux's epoll and eventfd, which Glibc's Swift module leaves out; elsewhere the event loop polls with `poll`.
-let epoll: Target.Dependency = .target(name: "CEpoll", condition: .when(platforms: [.linux]))
+let epoll: Target.Dependency = .target(name: "CFTWEpoll", condition: .when(platforms: [.linux]))
 
 /// The library products, one per target and named after it: each module's interface, its live implementation and
 /// its test support, and `FTWClient`, the composition root an integrator starts from. Who may link what is in
 /// docs/architecture.md; `Tools/check-boundaries.sh` checks that `FTWClient` links no demo box, simulation or test
 /// support.
 let libraries = [
-    "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "BoxProtocol",
-    "SessionInterface", "Noise", "SocketLoop", "WebSocket", "Session", "SessionTestSupport", "SessionTestHarness",
-    "TLSCertificates", "SealInterface", "Seal", "SealTestSupport", "Cache", "Trace", "History", "HistoryTestSupport",
-    "Prices", "Site",
+    "FTWBus", "FTWClockSeam", "FTWClockSeamTesting", "FTWCrypto", "FTWBoxProtocol",
+    "FTWSessionInterface", "FTWNoise", "FTWSocketLoop", "FTWWebSocket", "FTWSession", "FTWSessionTestSupport",
+    "FTWSessionTestHarness",
+    "FTWTLSCertificates", "FTWSealInterface", "FTWSeal", "FTWSealTestSupport", "FTWCache", "FTWTrace", "FTWHistory",
+    "FTWHistoryTestSupport",
+    "FTWPrices", "FTWSite",
     "FTWClient",
 ]
 
@@ -42,151 +44,184 @@ let package = Package(
     ],
     targets: [
         // Small shared pieces.
-        module("Bus", "Bus"),
-        moduleTests("Bus", "BusTests", ["Bus"]),
-        module("Clock", "ClockSeam"),
-        module("Clock", "ClockSeamTesting", ["ClockSeam"]),
-        moduleTests("Clock", "ClockSeamTests", ["ClockSeam", "ClockSeamTesting"]),
+        module("Bus", "FTWBus"),
+        moduleTests("Bus", "FTWBusTests", ["FTWBus"]),
+        module("Clock", "FTWClockSeam"),
+        module("Clock", "FTWClockSeamTesting", ["FTWClockSeam"]),
+        moduleTests("Clock", "FTWClockSeamTests", ["FTWClockSeam", "FTWClockSeamTesting"]),
         .systemLibrary(
-            name: "COpenSSL",
-            path: "Modules/Crypto/Sources/COpenSSL",
+            name: "CFTWOpenSSL",
+            path: "Modules/Crypto/Sources/CFTWOpenSSL",
             providers: [.apt(["libssl-dev"])]
         ),
-        module("Crypto", "Crypto", [openSSL]),
-        moduleTests("Crypto", "CryptoTests", ["Crypto", "Fixtures"]),
-        module("Fixtures", "Fixtures", ["Bus", "Spawning"]),
+        module("Crypto", "FTWCrypto", [openSSL]),
+        moduleTests("Crypto", "FTWCryptoTests", ["FTWCrypto", "FTWFixtures"]),
+        module("Fixtures", "FTWFixtures", ["FTWBus", "FTWSpawning"]),
 
         // The wire, sans I/O.
-        module("Protocol", "BoxProtocol"),
-        moduleTests("Protocol", "BoxProtocolTests", ["BoxProtocol", "Fixtures"]),
+        module("Protocol", "FTWBoxProtocol"),
+        moduleTests("Protocol", "FTWBoxProtocolTests", ["FTWBoxProtocol", "FTWFixtures"]),
 
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
-        module("Session", "SessionInterface", ["BoxProtocol", "Bus"]),
-        module("Session", "Noise", ["Crypto"]),
-        .systemLibrary(name: "CEpoll", path: "Modules/Session/Sources/CEpoll"),
-        module("Session", "SocketLoop", [epoll, "ClockSeam"]),
-        moduleTests("Session", "SocketLoopTests", ["SocketLoop"]),
+        module("Session", "FTWSessionInterface", ["FTWBoxProtocol", "FTWBus"]),
+        module("Session", "FTWNoise", ["FTWCrypto"]),
+        .systemLibrary(name: "CFTWEpoll", path: "Modules/Session/Sources/CFTWEpoll"),
+        module("Session", "FTWSocketLoop", [epoll, "FTWClockSeam"]),
+        moduleTests("Session", "FTWSocketLoopTests", ["FTWSocketLoop"]),
         .target(
-            name: "WebSocket",
-            dependencies: [openSSL, "Bus", "SocketLoop"],
-            path: "Modules/Session/Sources/WebSocket",
+            name: "FTWWebSocket",
+            dependencies: [openSSL, "FTWBus", "FTWSocketLoop"],
+            path: "Modules/Session/Sources/FTWWebSocket",
             exclude: ["README.md"]
         ),
         // Certificates made with libcrypto's X509 API, for the demo box and tests only.
-        module("Session", "TLSCertificates", [openSSL]),
+        module("Session", "FTWTLSCertificates", [openSSL]),
         module(
             "Session",
-            "Session",
-            ["SessionInterface", "BoxProtocol", "Noise", "SocketLoop", "WebSocket", "Crypto", "Bus", "ClockSeam"]
+            "FTWSession",
+            [
+                "FTWSessionInterface", "FTWBoxProtocol", "FTWNoise", "FTWSocketLoop", "FTWWebSocket", "FTWCrypto",
+                "FTWBus", "FTWClockSeam",
+            ]
         ),
         module(
             "Session",
-            "SessionTestSupport",
-            ["SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "Noise", "WebSocket", "Crypto"]
+            "FTWSessionTestSupport",
+            [
+                "FTWSessionInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWNoise", "FTWWebSocket",
+                "FTWCrypto",
+            ]
         ),
         module(
             "Session",
-            "SessionTestHarness",
-            ["Session", "SessionInterface", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting"]
+            "FTWSessionTestHarness",
+            ["FTWSession", "FTWSessionInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting"]
         ),
-        moduleTests("Session", "NoiseTests", ["Noise", "Crypto", "Fixtures"]),
+        moduleTests("Session", "FTWNoiseTests", ["FTWNoise", "FTWCrypto", "FTWFixtures"]),
         moduleTests(
             "Session",
-            "WebSocketTests",
+            "FTWWebSocketTests",
             [
-                "WebSocket", "SocketLoop", "ClockSeam", "ClockSeamTesting", "TLSCertificates", "Spawning",
-                "SessionTestSupport",
+                "FTWWebSocket", "FTWSocketLoop", "FTWClockSeam", "FTWClockSeamTesting", "FTWTLSCertificates",
+                "FTWSpawning",
+                "FTWSessionTestSupport",
             ]
         ),
         moduleTests(
             "Session",
-            "SessionTests",
+            "FTWSessionTests",
             [
-                "Session", "SessionInterface", "SessionTestSupport", "SessionTestHarness", "BoxProtocol", "Noise",
-                "Crypto", "WebSocket", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures", "TLSCertificates",
-                "SocketLoop",
+                "FTWSession", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSessionTestHarness", "FTWBoxProtocol",
+                "FTWNoise",
+                "FTWCrypto", "FTWWebSocket", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting", "FTWFixtures",
+                "FTWTLSCertificates",
+                "FTWSocketLoop",
             ]
         ),
 
         // Sealed files.
-        module("Seal", "SealInterface", ["Bus"]),
-        module("Seal", "Seal", ["SealInterface", "Crypto", "Bus"]),
-        module("Seal", "SealTestSupport", ["Seal", "SealInterface", "Bus"]),
-        moduleTests("Seal", "SealTests", ["Seal", "SealInterface", "SealTestSupport", "Bus"]),
+        module("Seal", "FTWSealInterface", ["FTWBus"]),
+        module("Seal", "FTWSeal", ["FTWSealInterface", "FTWCrypto", "FTWBus"]),
+        module("Seal", "FTWSealTestSupport", ["FTWSeal", "FTWSealInterface", "FTWBus"]),
+        moduleTests("Seal", "FTWSealTests", ["FTWSeal", "FTWSealInterface", "FTWSealTestSupport", "FTWBus"]),
 
         // The models: asks keyed on the data's age, the live trace, history, prices and the plan, the site.
-        module("Cache", "Cache", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Cache",
+            "FTWCache",
+            ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
+        ),
         moduleTests(
             "Cache",
-            "CacheTests",
+            "FTWCacheTests",
             [
-                "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
-                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
+                "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
+                "FTWSealTestSupport",
+                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
             ]
         ),
-        module("Trace", "Trace", ["SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Trace",
+            "FTWTrace",
+            ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
+        ),
         moduleTests(
             "Trace",
-            "TraceTests",
+            "FTWTraceTests",
             [
-                "Trace", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
-                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
+                "FTWTrace", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
+                "FTWSealTestSupport",
+                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
             ]
         ),
         module(
             "History",
-            "History",
-            ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]
+            "FTWHistory",
+            ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        module("History", "HistoryTestSupport", ["BoxProtocol", "SessionInterface"]),
+        module("History", "FTWHistoryTestSupport", ["FTWBoxProtocol", "FTWSessionInterface"]),
         moduleTests(
             "History",
-            "HistoryTests",
+            "FTWHistoryTests",
             [
-                "History", "HistoryTestSupport", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface",
-                "Seal", "SealTestSupport", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Fixtures",
+                "FTWHistory", "FTWHistoryTestSupport", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport",
+                "FTWSealInterface",
+                "FTWSeal", "FTWSealTestSupport", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
+                "FTWFixtures",
             ]
         ),
-        module("Prices", "Prices", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Prices",
+            "FTWPrices",
+            ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
+        ),
         moduleTests(
             "Prices",
-            "PricesTests",
+            "FTWPricesTests",
             [
-                "Prices", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
-                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
+                "FTWPrices", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
+                "FTWSealTestSupport",
+                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
             ]
         ),
-        module("Site", "Site", ["Cache", "SessionInterface", "SealInterface", "BoxProtocol", "Bus", "ClockSeam"]),
+        module(
+            "Site",
+            "FTWSite",
+            ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
+        ),
         moduleTests(
             "Site",
-            "SiteTests",
+            "FTWSiteTests",
             [
-                "Site", "Cache", "SessionInterface", "SessionTestSupport", "SealInterface", "Seal", "SealTestSupport",
-                "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting",
+                "FTWSite", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
+                "FTWSealTestSupport",
+                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
             ]
         ),
 
         // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
         .target(
-            name: "DemoBox",
+            name: "FTWDemoBox",
             dependencies: [
-                "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam", "Bus",
-                "TLSCertificates",
+                "FTWBoxProtocol", "FTWSessionInterface", "FTWNoise", "FTWWebSocket", "FTWCrypto", "FTWClockSeam",
+                "FTWBus",
+                "FTWTLSCertificates",
             ],
-            path: "Apps/DemoBox/Sources/DemoBox"
+            path: "Apps/DemoBox/Sources/FTWDemoBox"
         ),
         .executableTarget(
             name: "ftw-demobox",
-            dependencies: ["DemoBox", "ClockSeam", "SocketLoop", "Bus"],
+            dependencies: ["FTWDemoBox", "FTWClockSeam", "FTWSocketLoop", "FTWBus"],
             path: "Apps/DemoBox/Sources/ftw-demobox"
         ),
         .testTarget(
-            name: "DemoBoxTests",
+            name: "FTWDemoBoxTests",
             dependencies: [
-                "DemoBox", "BoxProtocol", "SessionInterface", "Noise", "WebSocket", "Crypto", "ClockSeam",
-                "ClockSeamTesting", "Bus", "Fixtures",
+                "FTWDemoBox", "FTWBoxProtocol", "FTWSessionInterface", "FTWNoise", "FTWWebSocket", "FTWCrypto",
+                "FTWClockSeam",
+                "FTWClockSeamTesting", "FTWBus", "FTWFixtures",
             ],
-            path: "Apps/DemoBox/Tests/DemoBoxTests"
+            path: "Apps/DemoBox/Tests/FTWDemoBoxTests"
         ),
         // The client library an integrator links (the composition root, pairing, the data folder, the relay
         // dialer's wiring), and the command's own tooling (scenarios, the runner, the soak, the launch clock, reports),
@@ -194,29 +229,34 @@ let package = Package(
         .target(
             name: "FTWClient",
             dependencies: [
-                "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History", "Prices", "Site",
-                "BoxProtocol", "Bus", "ClockSeam", "Crypto", "Noise", "SocketLoop", "WebSocket",
+                "FTWSession", "FTWSessionInterface", "FTWSeal", "FTWSealInterface", "FTWCache", "FTWTrace",
+                "FTWHistory", "FTWPrices", "FTWSite",
+                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWCrypto", "FTWNoise", "FTWSocketLoop", "FTWWebSocket",
             ],
             path: "Apps/Headless/Sources/FTWClient"
         ),
         .target(
-            name: "HeadlessTooling",
+            name: "FTWHeadlessTooling",
             dependencies: [
-                "FTWClient", "Session", "SessionInterface", "Seal", "SealInterface", "Cache", "Trace", "History",
-                "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam", "ClockSeamTesting", "Crypto", "DemoBox",
-                "SocketLoop", "Spawning",
+                "FTWClient", "FTWSession", "FTWSessionInterface", "FTWSeal", "FTWSealInterface", "FTWCache", "FTWTrace",
+                "FTWHistory",
+                "FTWPrices", "FTWSite", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting", "FTWCrypto",
+                "FTWDemoBox",
+                "FTWSocketLoop", "FTWSpawning",
             ],
-            path: "Apps/Headless/Sources/HeadlessTooling",
+            path: "Apps/Headless/Sources/FTWHeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
         ),
         .testTarget(
-            name: "HeadlessToolingTests",
+            name: "FTWHeadlessToolingTests",
             dependencies: [
-                "HeadlessTooling", "FTWClient", "ftw-headless", "Fixtures", "SessionInterface", "Cache", "BoxProtocol",
-                "Trace", "History", "SealInterface", "SealTestSupport", "SessionTestSupport", "Bus", "ClockSeamTesting",
-                "Seal", "DemoBox", "Spawning",
+                "FTWHeadlessTooling", "FTWClient", "ftw-headless", "FTWFixtures", "FTWSessionInterface", "FTWCache",
+                "FTWBoxProtocol",
+                "FTWTrace", "FTWHistory", "FTWSealInterface", "FTWSealTestSupport", "FTWSessionTestSupport", "FTWBus",
+                "FTWClockSeamTesting",
+                "FTWSeal", "FTWDemoBox", "FTWSpawning",
             ],
-            path: "Apps/Headless/Tests/HeadlessToolingTests"
+            path: "Apps/Headless/Tests/FTWHeadlessToolingTests"
         ),
         // An integrator's file, compiled with `import FTWClient` alone: the one-import promise, under the import check.
         .testTarget(
@@ -227,45 +267,49 @@ let package = Package(
         // The Swift of README.md, docs/ and the DocC catalogs, compiled against FTWClient alone
         // (Tools/check-doc-snippets.sh checks every block is here or in an example package).
         .target(
-            name: "DocSnippets",
+            name: "FTWDocSnippets",
             dependencies: ["FTWClient"],
             path: "Examples/Snippets",
             exclude: ["README.md"]
         ),
         .executableTarget(
             name: "ftw-headless",
-            dependencies: ["HeadlessTooling", "ClockSeam", "SocketLoop"],
+            dependencies: ["FTWHeadlessTooling", "FTWClockSeam", "FTWSocketLoop"],
             path: "Apps/Headless/Sources/ftw-headless"
         ),
 
         // Tools.
         // Child processes started with a clean signal mask, for every tool and test that starts one.
-        .target(name: "Spawning", path: "Tools/Spawning/Sources/Spawning"),
-        .testTarget(name: "SpawningTests", dependencies: ["Spawning"], path: "Tools/Spawning/Tests/SpawningTests"),
+        .target(name: "FTWSpawning", path: "Tools/Spawning/Sources/FTWSpawning"),
+        .testTarget(
+            name: "FTWSpawningTests",
+            dependencies: ["FTWSpawning"],
+            path: "Tools/Spawning/Tests/FTWSpawningTests"
+        ),
         .target(
-            name: "FrameInspector",
-            dependencies: ["BoxProtocol"],
-            path: "Tools/FrameInspector/Sources/FrameInspector"
+            name: "FTWFrameInspector",
+            dependencies: ["FTWBoxProtocol"],
+            path: "Tools/FrameInspector/Sources/FTWFrameInspector"
         ),
         .executableTarget(
             name: "ftw-frame",
-            dependencies: ["FrameInspector"],
+            dependencies: ["FTWFrameInspector"],
             path: "Tools/FrameInspector/Sources/ftw-frame"
         ),
         .testTarget(
-            name: "FrameInspectorTests",
-            dependencies: ["FrameInspector", "BoxProtocol", "Fixtures"],
-            path: "Tools/FrameInspector/Tests/FrameInspectorTests"
+            name: "FTWFrameInspectorTests",
+            dependencies: ["FTWFrameInspector", "FTWBoxProtocol", "FTWFixtures"],
+            path: "Tools/FrameInspector/Tests/FTWFrameInspectorTests"
         ),
         // A child process that writes sealed files until it is killed, and the test that kills it.
         .executableTarget(
             name: "ftw-seal-writer",
-            dependencies: ["Seal", "SealInterface", "Bus"],
+            dependencies: ["FTWSeal", "FTWSealInterface", "FTWBus"],
             path: "Tools/SealWriter/Sources/ftw-seal-writer"
         ),
         .testTarget(
             name: "SealKillTests",
-            dependencies: ["ftw-seal-writer", "Seal", "SealInterface", "Bus", "Fixtures", "Spawning"],
+            dependencies: ["ftw-seal-writer", "FTWSeal", "FTWSealInterface", "FTWBus", "FTWFixtures", "FTWSpawning"],
             path: "Tools/SealWriter/Tests/SealKillTests"
         ),
         // A scoped client in a process of its own with SIGINT and SIGTERM as its shutdown signals, for the test that
@@ -278,11 +322,13 @@ let package = Package(
         .executableTarget(
             name: "ftw-bench",
             dependencies: [
-                "Trace", "History", "HistoryTestSupport", "Seal", "SealInterface", "SessionInterface", "BoxProtocol",
-                "Crypto", "Bus", "ClockSeam", "ClockSeamTesting", "WebSocket", "TLSCertificates", "Session", "DemoBox",
-                "Fixtures", "Noise", "COpenSSL", "SessionTestSupport", "SessionTestHarness", "FTWClient",
-                "SealTestSupport",
-                "Cache", "Prices", "Site", "HeadlessTooling", "Spawning", "SocketLoop",
+                "FTWTrace", "FTWHistory", "FTWHistoryTestSupport", "FTWSeal", "FTWSealInterface", "FTWSessionInterface",
+                "FTWBoxProtocol",
+                "FTWCrypto", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting", "FTWWebSocket", "FTWTLSCertificates",
+                "FTWSession", "FTWDemoBox",
+                "FTWFixtures", "FTWNoise", "CFTWOpenSSL", "FTWSessionTestSupport", "FTWSessionTestHarness", "FTWClient",
+                "FTWSealTestSupport",
+                "FTWCache", "FTWPrices", "FTWSite", "FTWHeadlessTooling", "FTWSpawning", "FTWSocketLoop",
             ],
             path: "Tools/Benchmarks/Sources/ftw-bench"
         ),
@@ -303,11 +349,14 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "FTWClient", "HeadlessTooling", "DemoBox", "Session", "SessionInterface", "SessionTestHarness", "Seal",
-                "SealInterface", "Cache", "Trace", "History", "Prices", "Site", "BoxProtocol", "Bus", "ClockSeam",
-                "ClockSeamTesting", "Fixtures", "Noise", "SocketLoop", "ftw-demobox", "TLSCertificates", "Spawning",
+                "FTWClient", "FTWHeadlessTooling", "FTWDemoBox", "FTWSession", "FTWSessionInterface",
+                "FTWSessionTestHarness", "FTWSeal",
+                "FTWSealInterface", "FTWCache", "FTWTrace", "FTWHistory", "FTWPrices", "FTWSite", "FTWBoxProtocol",
+                "FTWBus", "FTWClockSeam",
+                "FTWClockSeamTesting", "FTWFixtures", "FTWNoise", "FTWSocketLoop", "ftw-demobox", "FTWTLSCertificates",
+                "FTWSpawning",
                 "ftw-scoped-client",
-                "SealTestSupport",
+                "FTWSealTestSupport",
             ],
             path: "Tests/EndToEndTests"
         ),
@@ -318,22 +367,22 @@ let package = Package(
 // one), so a plain `swift build` could not link them.
 if Context.environment["FTW_FUZZ"] == "1" {
     let fuzzers: [(name: String, deps: [Target.Dependency])] = [
-        ("fuzz-cbor", ["BoxProtocol"]),
-        ("fuzz-frame", ["BoxProtocol"]),
-        ("fuzz-messages", ["BoxProtocol"]),
-        ("fuzz-noise", ["Noise"]),
-        ("fuzz-websocket", ["WebSocket"]),
-        ("fuzz-sealed", ["Seal", "SealInterface"]),
-        ("fuzz-scenario", ["HeadlessTooling"]),
+        ("fuzz-cbor", ["FTWBoxProtocol"]),
+        ("fuzz-frame", ["FTWBoxProtocol"]),
+        ("fuzz-messages", ["FTWBoxProtocol"]),
+        ("fuzz-noise", ["FTWNoise"]),
+        ("fuzz-websocket", ["FTWWebSocket"]),
+        ("fuzz-sealed", ["FTWSeal", "FTWSealInterface"]),
+        ("fuzz-scenario", ["FTWHeadlessTooling"]),
     ]
     package.targets.append(
-        .target(name: "FuzzSupport", dependencies: ["BoxProtocol"], path: "Tools/Fuzz/Sources/FuzzSupport")
+        .target(name: "FTWFuzzSupport", dependencies: ["FTWBoxProtocol"], path: "Tools/Fuzz/Sources/FTWFuzzSupport")
     )
     for fuzzer in fuzzers {
         package.targets.append(
             .executableTarget(
                 name: fuzzer.name,
-                dependencies: fuzzer.deps + ["FuzzSupport"],
+                dependencies: fuzzer.deps + ["FTWFuzzSupport"],
                 path: "Tools/Fuzz/Sources/\(fuzzer.name)"
             )
         )

@@ -24,9 +24,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Targets any module may import: the wire, the bus, the clock seam, cryptography and the age-keyed ask machinery.
-SHARED="Bus ClockSeam BoxProtocol Crypto COpenSSL Cache"
+SHARED="FTWBus FTWClockSeam FTWBoxProtocol FTWCrypto CFTWOpenSSL FTWCache"
 # Targets only tests (and other test-support targets) may import: fakes, harnesses and the simulated clock.
-TEST_ONLY="Fixtures SessionTestSupport SessionTestHarness SealTestSupport HistoryTestSupport ClockSeamTesting TLSCertificates"
+TEST_ONLY="FTWFixtures FTWSessionTestSupport FTWSessionTestHarness FTWSealTestSupport FTWHistoryTestSupport FTWClockSeamTesting FTWTLSCertificates"
 
 violations=0
 report() {
@@ -49,7 +49,7 @@ for sources in Modules/*/Sources; do
         [[ -z $hit ]] && continue
         what=$(grep -oE "$clock_pattern" <<<"${hit#*:*:}" | sed -E 's/^[^A-Za-z]+//' | paste -sd, - | sed 's/,/, /g')
         report "${hit%%:*}:$(cut -d: -f2 <<<"$hit")" \
-            "reads the system clock or sleeps ($what); take a Clock or WallClock from ClockSeam instead"
+            "reads the system clock or sleeps ($what); take a Clock or WallClock from FTWClockSeam instead"
     done < <(code_lines "$clock_pattern" "$sources" | grep -vE '\bfunc (u|nano)?sleep\(' || true)
 done
 
@@ -92,7 +92,7 @@ while IFS= read -r hit; do
 done < <(code_lines '^\s*@_exported\s' Modules Apps Tools Tests)
 
 # 3. What FTWClient links.
-FORBIDDEN="DemoBox HeadlessTooling $TEST_ONLY"
+FORBIDDEN="FTWDemoBox FTWHeadlessTooling $TEST_ONLY"
 while IFS= read -r target; do
     [[ -z $target ]] && continue
     if [[ $target == FTWClient-missing ]]; then

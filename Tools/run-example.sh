@@ -14,6 +14,9 @@ trap '[[ -n $box ]] && kill "$box" 2>/dev/null; rm -rf "$work"' EXIT
 read -r -a flags <<<"${SWIFT_BUILD_FLAGS:-}"
 swift build "${flags[@]}" --product ftw-demobox
 swift build "${flags[@]}" --package-path Examples/MinimalClient --scratch-path .build-examples
+# A package beside ftw-core whose targets have the plain names (Crypto, Session, Cache, NIOCore, …): SwiftPM refuses
+# the graph if any ftw-core target shares one (issue 33), so building it is the check.
+swift build "${flags[@]}" --package-path Examples/NameClash --scratch-path .build-examples
 # --rotation-spread 0ms --relay-beat 0ms: the relay turns its hour at once, so a run in the first minutes of an hour does not wait
 # up to five minutes for the box (Tests/EndToEndTests/WallClockRelay.swift says the same of the wall-clock tests).
 "$(swift build "${flags[@]}" --show-bin-path)/ftw-demobox" --port 0 --state "$work/box" --rotation-spread 0ms --relay-beat 0ms >"$work/box.out" 2>&1 &

@@ -1,10 +1,10 @@
-import Bus
-import ClockSeamTesting
-import DemoBox
+import FTWBus
 import FTWClient
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWSealInterface
+import FTWSealTestSupport
 import Foundation
-import SealInterface
-import SealTestSupport
 import Testing
 
 /// `HeadlessClient.forget(_:)`, ordered and kill-safe (issue 32): the stream is closed with 1000 before any file

@@ -1,10 +1,10 @@
-import Bus
-import ClockSeam
-import ClockSeamTesting
-import DemoBox
+import FTWBus
 import FTWClient
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWSession
 import Foundation
-import Session
 import Synchronization
 
 /// A paired phone and the demo box on a simulated clock, for the client's public face: clients made on the same

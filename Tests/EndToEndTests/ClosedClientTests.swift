@@ -1,5 +1,5 @@
-import ClockSeamTesting
 import FTWClient
+import FTWClockSeamTesting
 import Testing
 
 /// A closed client refuses what it is asked, through its public face on the simulated demo box (issue 32): an

@@ -1,4 +1,4 @@
-import Fixtures
+import FTWFixtures
 import Foundation
 import Testing
 

@@ -1,11 +1,11 @@
-import Bus
-import ClockSeam
+import FTWBus
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWFixtures
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestHarness
 import Foundation
-import Session
-import SessionInterface
-import SessionTestHarness
 import Testing
 
 #if canImport(Glibc)

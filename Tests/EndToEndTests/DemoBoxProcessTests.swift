@@ -1,8 +1,8 @@
-import DemoBox
-import Fixtures
+import FTWDemoBox
+import FTWFixtures
+import FTWHeadlessTooling
+import FTWSpawning
 import Foundation
-import HeadlessTooling
-import Spawning
 import Testing
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
-import BoxProtocol
-import ClockSeam
-import DemoBox
-import Session
-import SessionInterface
-import SessionTestHarness
+import FTWBoxProtocol
+import FTWClockSeam
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestHarness
 import Testing
 
 /// The live session against the demo box, in-process and simulated: enrolment, the asks log against the box's own

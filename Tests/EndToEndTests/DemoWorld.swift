@@ -1,11 +1,11 @@
-import BoxProtocol
-import Bus
-import ClockSeam
-import ClockSeamTesting
-import DemoBox
-import Session
-import SessionInterface
-import SessionTestHarness
+import FTWBoxProtocol
+import FTWBus
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestHarness
 
 /// One simulated world around the demo box: the live session dials the box's in-process relay room, enrols with a
 /// fresh pairing code, and everything runs on one manual clock.

@@ -1,8 +1,8 @@
 import FTWClient
+import FTWHeadlessTooling
+import FTWSeal
+import FTWSealInterface
 import Foundation
-import HeadlessTooling
-import Seal
-import SealInterface
 import Testing
 
 /// `ftw-headless forget`: a site's files go with it, and `--all` takes the phone's key and every sealed file

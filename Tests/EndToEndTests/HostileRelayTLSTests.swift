@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-import ClockSeam
-import DemoBox
+import FTWClockSeam
+import FTWDemoBox
 import FTWClient
 import Foundation
-import HeadlessTooling
-import SealInterface
-import Session
-import SessionInterface
-import TLSCertificates
+import FTWHeadlessTooling
+import FTWSealInterface
+import FTWSession
+import FTWSessionInterface
+import FTWTLSCertificates
 import Testing
 
 /// `pair` and `greet` through a `wss://` relay that can never answer otherwise (``HostileTLSServer``): each stops at

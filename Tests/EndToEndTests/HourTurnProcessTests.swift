@@ -1,10 +1,10 @@
-import ClockSeam
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWFixtures
+import FTWNoise
+import FTWSession
+import FTWSessionInterface
 import Foundation
-import Noise
-import Session
-import SessionInterface
 import Testing
 
 /// The hour's turn on the wall clock, against `ftw-demobox` in its own process with its relay's epochs shortened to

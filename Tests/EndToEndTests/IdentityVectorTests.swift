@@ -1,12 +1,12 @@
-import BoxProtocol
-import ClockSeam
-import ClockSeamTesting
+import FTWBoxProtocol
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWFixtures
+import FTWHeadlessTooling
+import FTWSealInterface
+import FTWSession
 import Foundation
-import HeadlessTooling
-import SealInterface
-import Session
 import Testing
 
 /// The phone app's identity vectors (protocol.md §9.4), read through what `ftw-headless` uses: the enrolment link

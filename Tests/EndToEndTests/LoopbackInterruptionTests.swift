@@ -1,11 +1,11 @@
-import BoxProtocol
-import ClockSeam
-import DemoBox
+import FTWBoxProtocol
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
+import FTWHeadlessTooling
+import FTWSealInterface
 import Foundation
-import HeadlessTooling
-import SealInterface
 import Testing
 
 /// The paired path over real sockets on 127.0.0.1 when the first connection is interrupted or the link crawls:

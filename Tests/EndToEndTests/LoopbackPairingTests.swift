@@ -1,16 +1,16 @@
-import BoxProtocol
-import Bus
-import Cache
-import ClockSeam
-import DemoBox
+import FTWBoxProtocol
+import FTWBus
+import FTWCache
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
+import FTWHeadlessTooling
+import FTWNoise
+import FTWSealInterface
+import FTWSession
+import FTWSessionInterface
 import Foundation
-import HeadlessTooling
-import Noise
-import SealInterface
-import Session
-import SessionInterface
 import Testing
 
 /// The paired path over real sockets on 127.0.0.1: `Pairing` → `RelayDialer` → WebSocket → `DemoRelayServer` →

@@ -1,15 +1,15 @@
-import BoxProtocol
-import Bus
-import ClockSeam
-import DemoBox
-import Fixtures
+import FTWBoxProtocol
+import FTWBus
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
+import FTWNoise
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestHarness
+import FTWWebSocket
 import Foundation
-import Noise
-import Session
-import SessionInterface
-import SessionTestHarness
 import Testing
-import WebSocket
 
 /// The live session over real sockets on 127.0.0.1: `RelayDialer` → WebSocket → `DemoRelayServer` → the demo box,
 /// Noise end to end. These tests wait on I/O, each wait capped by a deadline.

@@ -1,9 +1,9 @@
-import Bus
-import Cache
-import ClockSeamTesting
+import FTWBus
+import FTWCache
 import FTWClient
+import FTWClockSeamTesting
+import FTWTrace
 import Testing
-import Trace
 
 /// Each observation stream a screen draws from, through the client's public face on the simulated demo box: a
 /// second launch's first value is what the sealed files drew, then one value per change, never the same value twice

@@ -1,17 +1,17 @@
-import Bus
-import Cache
-import ClockSeam
-import DemoBox
+import FTWBus
+import FTWCache
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
+import FTWSession
+import FTWSessionInterface
+import FTWSite
+import FTWSocketLoop
+import FTWTrace
 import Foundation
-import Session
-import SessionInterface
-import Site
-import SocketLoop
 import Synchronization
 import Testing
-import Trace
 
 /// One client, one executor: a client composed on an event loop, streaming from the demo box over a real socket,
 /// reads each live frame on the loop's thread and hands it through the session and the bus to every model without

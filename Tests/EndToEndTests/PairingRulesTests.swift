@@ -1,12 +1,12 @@
-import BoxProtocol
-import ClockSeam
-import ClockSeamTesting
-import DemoBox
+import FTWBoxProtocol
 import FTWClient
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWHeadlessTooling
+import FTWSeal
+import FTWSealInterface
 import Foundation
-import HeadlessTooling
-import Seal
-import SealInterface
 import Testing
 
 /// The pairing code's rules as the phone meets them (§8.2): the box refuses in silence, and the phone says why,

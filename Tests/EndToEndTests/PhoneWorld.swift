@@ -1,11 +1,11 @@
-import BoxProtocol
-import ClockSeam
-import ClockSeamTesting
-import DemoBox
+import FTWBoxProtocol
 import FTWClient
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWHeadlessTooling
+import FTWSealInterface
 import Foundation
-import HeadlessTooling
-import SealInterface
 
 /// The phone's data folder in a fresh temporary place, and the demo box on a simulated clock, for pairing tests
 /// that must not wait on the wall clock (a refused handshake is a deadline).

@@ -1,8 +1,8 @@
-import Bus
-import ClockSeam
-import DemoBox
+import FTWBus
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
 import Foundation
 
 /// A demo box with its relay on an ephemeral port of 127.0.0.1 and a phone paired with it through that relay, for

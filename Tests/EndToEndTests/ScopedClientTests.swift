@@ -1,8 +1,8 @@
-import Bus
-import ClockSeam
-import DemoBox
+import FTWBus
 import FTWClient
-import Fixtures
+import FTWClockSeam
+import FTWDemoBox
+import FTWFixtures
 import Foundation
 import Testing
 

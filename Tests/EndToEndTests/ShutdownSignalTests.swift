@@ -1,7 +1,7 @@
 import FTWClient
-import Fixtures
+import FTWFixtures
+import FTWSpawning
 import Foundation
-import Spawning
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
+import FTWHeadlessTooling
 import Foundation
-import HeadlessTooling
 import Testing
 
 /// Issue 9's soak, kept short for a debug test run: random life against the demo box on the simulated clock, with

@@ -1,5 +1,5 @@
-import Bus
-import Fixtures
+import FTWBus
+import FTWFixtures
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
-import DemoBox
-import Noise
+import FTWDemoBox
+import FTWNoise
 
 /// The demo box's relay for the wall-clock tests that are not about the hour's turn: its hour turns as production's
 /// does, but with every old room moved the moment the hour begins (a spread of 0, and no heartbeat to wait for), so a

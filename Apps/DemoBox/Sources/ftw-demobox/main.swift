@@ -1,9 +1,9 @@
-import Bus
-import ClockSeam
-import DemoBox
 import Dispatch
+import FTWBus
+import FTWClockSeam
+import FTWDemoBox
+import FTWSocketLoop
 import Foundation
-import SocketLoop
 
 /// Writes a line at once, even when stdout is a pipe.
 func say(_ line: String, to handle: FileHandle = .standardOutput) {

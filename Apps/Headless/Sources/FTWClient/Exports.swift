@@ -3,18 +3,18 @@
 // the modules it hands out rather than copying their types into wrappers: a rule or a value stays written once, as
 // swift-nio's `NIO` module re-exports `NIOCore` and `NIOPosix`. Only this file may re-export
 // (`Tools/check-boundaries.sh`); the API check (`Tools/check-api.sh`) guards every module listed here.
-@_exported public import BoxProtocol
-@_exported public import Bus
-@_exported public import Cache
-@_exported public import ClockSeam
-@_exported public import History
-@_exported public import Noise
-@_exported public import Prices
-@_exported public import Seal
-@_exported public import SealInterface
-@_exported public import Session
-@_exported public import SessionInterface
-@_exported public import Site
-@_exported public import SocketLoop
-@_exported public import Trace
-@_exported public import WebSocket
+@_exported public import FTWBoxProtocol
+@_exported public import FTWBus
+@_exported public import FTWCache
+@_exported public import FTWClockSeam
+@_exported public import FTWHistory
+@_exported public import FTWNoise
+@_exported public import FTWPrices
+@_exported public import FTWSeal
+@_exported public import FTWSealInterface
+@_exported public import FTWSession
+@_exported public import FTWSessionInterface
+@_exported public import FTWSite
+@_exported public import FTWSocketLoop
+@_exported public import FTWTrace
+@_exported public import FTWWebSocket

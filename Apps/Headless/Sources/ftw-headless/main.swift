@@ -1,6 +1,6 @@
+import FTWHeadlessTooling
+import FTWSocketLoop
 import Foundation
-import HeadlessTooling
-import SocketLoop
 
 // The command runs as a task on the process's event loop, not on libdispatch's queues: the client it composes keeps
 // its sockets, its services and its deadlines on that loop, so a client with nothing to do wakes nobody (the first

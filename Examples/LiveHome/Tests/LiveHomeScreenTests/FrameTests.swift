@@ -1,5 +1,5 @@
-import ClockSeamTesting
 import FTWClient
+import FTWClockSeamTesting
 import Foundation
 import LiveHomeScreen
 import Synchronization

@@ -1,4 +1,4 @@
-import COpenSSL
+import CFTWOpenSSL
 
 /// The baseline of ``NoiseBenchmark``: the same Noise IK handshake, both sides, written straight on libcrypto with
 /// the calls `Crypto` makes (raw X25519 key imports, `EVP_PKEY_derive`, EVP ChaCha20-Poly1305, `EVP_Digest`,

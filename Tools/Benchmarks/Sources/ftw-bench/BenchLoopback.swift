@@ -1,10 +1,10 @@
-import Bus
-import ClockSeam
-import DemoBox
-import Session
-import SessionInterface
-import SessionTestHarness
-import WebSocket
+import FTWBus
+import FTWClockSeam
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestHarness
+import FTWWebSocket
 
 /// The real stack on 127.0.0.1 the session benchmarks time: a demo box and its relay on the real clocks, and a live
 /// session (a fresh phone key with the box's pairing code) whose dialer reaches the relay through the port `route`

@@ -1,5 +1,5 @@
-import BoxProtocol
-import Fixtures
+import FTWBoxProtocol
+import FTWFixtures
 import Foundation
 
 /// `ftw-bench cbor`: decoding a five-minute stay's envelopes (``SessionMix``) with `CBORDecoder`, against Python's

@@ -1,5 +1,5 @@
+import FTWSpawning
 import Foundation
-import Spawning
 
 /// Callgrind around a child's ``BenchWindow``s: the instructions and heap allocations of every thread of the child
 /// between each `ftw_bench_window_open` and the `ftw_bench_window_close` after it, summed over the windows.

@@ -1,9 +1,9 @@
-import COpenSSL
-import ClockSeam
-import Crypto
+import CFTWOpenSSL
+import FTWClockSeam
+import FTWCrypto
+import FTWTLSCertificates
+import FTWWebSocket
 import Foundation
-import TLSCertificates
-import WebSocket
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import FTWClient
+import FTWSealInterface
+import FTWSpawning
 import Foundation
-import SealInterface
-import Spawning
 import Synchronization
 
 /// An `ftw-demobox` process on loopback and the phones paired with it, for the benchmarks on the real path: each

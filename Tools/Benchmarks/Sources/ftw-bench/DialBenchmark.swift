@@ -1,6 +1,6 @@
 import FTWClient
+import FTWSealInterface
 import Foundation
-import SealInterface
 
 /// `ftw-bench dial --cold [--runs R]`: what the first dial of a process costs against a later one, as a relaunched
 /// app pays it: each run is a new process that greets its paired box twice through `FTWClient`'s `Pairing.greet`

@@ -1,12 +1,12 @@
-import BoxProtocol
-import Bus
-import ClockSeam
-import Crypto
+import FTWBoxProtocol
+import FTWBus
+import FTWClockSeam
+import FTWCrypto
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestSupport
+import FTWSpawning
 import Foundation
-import Session
-import SessionInterface
-import SessionTestSupport
-import Spawning
 
 #if canImport(Glibc)
 import Glibc

@@ -1,17 +1,17 @@
-import BoxProtocol
-import Bus
-import Cache
-import ClockSeamTesting
+import FTWBoxProtocol
+import FTWBus
+import FTWCache
 import FTWClient
+import FTWClockSeamTesting
+import FTWNoise
+import FTWSeal
+import FTWSealInterface
+import FTWSealTestSupport
+import FTWSession
+import FTWSessionInterface
+import FTWSessionTestSupport
+import FTWSite
 import Foundation
-import Noise
-import Seal
-import SealInterface
-import SealTestSupport
-import Session
-import SessionInterface
-import SessionTestSupport
-import Site
 
 /// `ftw-bench frame`: what one 1 Hz live frame costs the client end to end, from its sealed bytes arriving on the
 /// carrier to every model having taken it (the home screen and the battery view open, every model settled), against

@@ -1,8 +1,8 @@
-import BoxProtocol
-import Crypto
-import Noise
-import SessionInterface
-import SessionTestSupport
+import FTWBoxProtocol
+import FTWCrypto
+import FTWNoise
+import FTWSessionInterface
+import FTWSessionTestSupport
 
 /// The box's side of `ftw-bench frame`: it says `ready`, answers the handshake and `hello` (`hello_ok`, then a
 /// `snap` with the home's power fields), refuses every read with `E_UNKNOWN_OP` so the models settle at once, and

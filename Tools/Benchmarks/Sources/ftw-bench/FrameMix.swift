@@ -1,4 +1,4 @@
-import BoxProtocol
+import FTWBoxProtocol
 
 /// What `ftw-bench frame` streams: the demo box's snapshot (fields 1-6 and 10, the power fields pointing at the
 /// meter) and, each second, a `delta` in which the four power fields and the state of charge moved, as a home's

@@ -1,8 +1,8 @@
-import DemoBox
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
+import FTWWebSocket
 import Foundation
-import Session
-import SessionInterface
-import WebSocket
 
 /// `ftw-bench handshake`: what a return from the background costs in time on loopback, from the dial to `hello_ok`,
 /// against opening the relay's socket alone.

@@ -1,14 +1,14 @@
-import BoxProtocol
-import Bus
-import Cache
-import ClockSeam
-import ClockSeamTesting
+import FTWBoxProtocol
+import FTWBus
+import FTWCache
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWHistory
+import FTWHistoryTestSupport
+import FTWSeal
+import FTWSealInterface
+import FTWSessionInterface
 import Foundation
-import History
-import HistoryTestSupport
-import Seal
-import SealInterface
-import SessionInterface
 
 /// `ftw-bench history`: what a cold start pays to draw its history in frame one.
 ///

@@ -1,5 +1,5 @@
+import FTWSealInterface
 import Foundation
-import SealInterface
 
 /// `ftw-bench idle [--seconds S]`: what a launched client costs while it sits in the background with nothing
 /// dialled: its wake-ups (context switches, from `getrusage`), system calls (`perf stat`) and instructions

@@ -1,6 +1,6 @@
-import Fixtures
+import FTWFixtures
+import FTWNoise
 import Foundation
-import Noise
 
 /// `ftw-bench noise`: a whole Noise IK handshake, both sides, through `NoiseHandshake`, against the same
 /// libcrypto calls made bare (``BareNoise``: the same key imports, exchanges, AEAD, hashes and HMACs) in the same

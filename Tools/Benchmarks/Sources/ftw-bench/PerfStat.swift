@@ -1,5 +1,5 @@
+import FTWSpawning
 import Foundation
-import Spawning
 
 /// `perf stat` around a child's ``BenchWindow``: the system calls (`raw_syscalls:sys_enter`) and context switches of
 /// every thread of the child, counted only while its window is open.

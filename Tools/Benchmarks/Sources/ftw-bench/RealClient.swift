@@ -1,11 +1,11 @@
-import Cache
-import ClockSeam
+import FTWCache
 import FTWClient
+import FTWClockSeam
+import FTWSealInterface
+import FTWSession
+import FTWSessionInterface
+import FTWSocketLoop
 import Foundation
-import SealInterface
-import Session
-import SessionInterface
-import SocketLoop
 
 /// The phone in a benchmark on the real path: a child process that opens a paired data folder through `FTWClient`
 /// alone, as an integrator's app does, so the numbers stay true whatever the socket layer under it becomes.

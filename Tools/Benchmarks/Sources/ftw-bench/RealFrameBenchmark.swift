@@ -1,9 +1,9 @@
+import FTWNoise
+import FTWSealInterface
+import FTWSessionTestSupport
+import FTWSpawning
+import FTWTLSCertificates
 import Foundation
-import Noise
-import SealInterface
-import SessionTestSupport
-import Spawning
-import TLSCertificates
 
 /// `ftw-bench frame --real ws|wss [--seconds S] [--foreign] [--keep FOLDER]`: what one live frame costs a phone on
 /// the real path, against a C floor built and measured in the same run.

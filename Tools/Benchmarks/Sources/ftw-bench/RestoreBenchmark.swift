@@ -1,15 +1,15 @@
-import BoxProtocol
-import Bus
-import Cache
-import ClockSeam
+import FTWBoxProtocol
+import FTWBus
+import FTWCache
 import FTWClient
+import FTWClockSeam
+import FTWHeadlessTooling
+import FTWPrices
+import FTWSeal
+import FTWSealInterface
+import FTWSessionInterface
+import FTWSite
 import Foundation
-import HeadlessTooling
-import Prices
-import Seal
-import SealInterface
-import SessionInterface
-import Site
 import Synchronization
 
 /// `ftw-bench restore`: what the second open pays to draw its small models from their sealed files.

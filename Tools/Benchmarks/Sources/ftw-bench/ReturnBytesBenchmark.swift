@@ -1,10 +1,10 @@
-import Bus
-import ClockSeam
-import ClockSeamTesting
-import DemoBox
+import FTWBus
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
 import Foundation
-import Session
-import SessionInterface
 
 /// `ftw-bench return-bytes`: what one return from the background costs on the wire, against the app's cold first
 /// open, counted at the carrier (Noise messages and their bytes, WebSocket framing left out).

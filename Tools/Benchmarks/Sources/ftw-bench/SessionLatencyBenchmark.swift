@@ -1,6 +1,6 @@
-import DemoBox
-import Session
-import SessionInterface
+import FTWDemoBox
+import FTWSession
+import FTWSessionInterface
 
 /// `ftw-bench tls`, second part: from inactive to live (`hello_ok` received, streaming) through a link with 50 ms
 /// each way, over `ws://` and over `wss://` to the demo box's relay.

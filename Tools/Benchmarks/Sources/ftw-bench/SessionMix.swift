@@ -1,4 +1,4 @@
-import BoxProtocol
+import FTWBoxProtocol
 
 /// The CBOR envelopes a five-minute stay carries, box to app, in the order it sends them: `hello_ok`, the `snap`,
 /// the plan and prices, a 24-hour history answer (four tiles and the end), an API passthrough answer, and 300 s of

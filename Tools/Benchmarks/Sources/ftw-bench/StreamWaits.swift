@@ -1,7 +1,7 @@
-import ClockSeam
-import Fixtures
-import SessionInterface
-import SessionTestHarness
+import FTWClockSeam
+import FTWFixtures
+import FTWSessionInterface
+import FTWSessionTestHarness
 
 /// The waits of the benchmarks that run a live session on real sockets: on the session's published events, each
 /// capped at 30 s of real time, never a poll (a poll's slice would be timed with what it waits for).

@@ -1,8 +1,8 @@
-import ClockSeam
-import DemoBox
+import FTWClockSeam
+import FTWDemoBox
+import FTWTLSCertificates
+import FTWWebSocket
 import Foundation
-import TLSCertificates
-import WebSocket
 
 /// `ftw-bench tls`: what `wss://` adds to opening a relay connection on loopback.
 ///

@@ -1,5 +1,5 @@
+import FTWSpawning
 import Foundation
-import Spawning
 
 /// Programs a benchmark starts: found on `PATH`, or beside this one (the products of the same build).
 enum Tool {

@@ -1,13 +1,13 @@
-import BoxProtocol
-import Bus
-import ClockSeam
-import ClockSeamTesting
+import FTWBoxProtocol
+import FTWBus
+import FTWClockSeam
+import FTWClockSeamTesting
+import FTWSeal
+import FTWSealInterface
+import FTWSessionInterface
+import FTWTrace
 import Foundation
-import Seal
-import SealInterface
-import SessionInterface
 import Synchronization
-import Trace
 
 /// `ftw-bench trace`: what one live sample costs in LiveTrace's ring, and what reading the ring file back costs,
 /// each against the plain-array way measured in the same run.

@@ -1,8 +1,8 @@
-import Bus
+import FTWBus
+import FTWSeal
+import FTWSealInterface
+import FTWTrace
 import Foundation
-import Seal
-import SealInterface
-import Trace
 
 /// `ftw-bench trace persist`: what the live trace's ring file costs each time it is written while the stream runs
 /// (every 15 s in front), counted by callgrind around the write alone.

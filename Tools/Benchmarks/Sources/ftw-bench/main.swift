@@ -1,5 +1,5 @@
+import FTWSocketLoop
 import Foundation
-import SocketLoop
 
 /// The benchmarks that run on the calling thread: no async main, so `valgrind --tool=callgrind` can run them
 /// (valgrind 3.19 crashes in the `dispatch_main` an async main starts).

@@ -1,4 +1,4 @@
-import FrameInspector
+import FTWFrameInspector
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-import BoxProtocol
-import FuzzSupport
+import FTWBoxProtocol
+import FTWFuzzSupport
 
 /// libFuzzer's entry: one input, any bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
-import BoxProtocol
-import FuzzSupport
+import FTWBoxProtocol
+import FTWFuzzSupport
 
 /// libFuzzer's entry: one input, read as a decrypted transport message.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
-import BoxProtocol
-import FuzzSupport
+import FTWBoxProtocol
+import FTWFuzzSupport
 
 /// libFuzzer's entry: a message type, a request id and a CBOR body.
 @_cdecl("LLVMFuzzerTestOneInput")

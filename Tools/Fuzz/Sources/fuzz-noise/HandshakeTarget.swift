@@ -1,5 +1,5 @@
-import FuzzSupport
-import Noise
+import FTWFuzzSupport
+import FTWNoise
 
 /// The two handshake messages a peer sends, read by the side that receives them, with the keys of the web client's
 /// vectors (so the vectors' messages are seeds that complete).

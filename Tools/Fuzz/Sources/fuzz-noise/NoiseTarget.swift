@@ -1,5 +1,5 @@
-import FuzzSupport
-import Noise
+import FTWFuzzSupport
+import FTWNoise
 
 /// libFuzzer's entry: a mode byte, then that mode's script or bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
-import FuzzSupport
-import Noise
+import FTWFuzzSupport
+import FTWNoise
 
 /// Two ends of one transport direction under a fixed key, driven by the input: seal, deliver (again, late, or
 /// changed), deliver raw bytes, or jump the sender's sequence number.

@@ -1,5 +1,5 @@
-import FuzzSupport
-import Noise
+import FTWFuzzSupport
+import FTWNoise
 
 /// The replay window against a plain model of its rule: a number is fresh when it was never accepted and is
 /// fewer than 64 behind the newest accepted. The 64 is the protocol's, written here rather than taken from

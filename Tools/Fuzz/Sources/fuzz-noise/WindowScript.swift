@@ -1,5 +1,5 @@
-import FuzzSupport
-import Noise
+import FTWFuzzSupport
+import FTWNoise
 
 /// `ReplayWindow` alone: every answer must match the model's.
 enum WindowScript {

@@ -1,5 +1,5 @@
-import FuzzSupport
-import HeadlessTooling
+import FTWFuzzSupport
+import FTWHeadlessTooling
 
 /// libFuzzer's entry: the text of a scenario file.
 @_cdecl("LLVMFuzzerTestOneInput")

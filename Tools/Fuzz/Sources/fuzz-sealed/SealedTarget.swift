@@ -1,6 +1,6 @@
-import FuzzSupport
-import Seal
-import SealInterface
+import FTWFuzzSupport
+import FTWSeal
+import FTWSealInterface
 
 /// libFuzzer's entry: a mode byte, then a file's bytes or a file name.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
-import FuzzSupport
-import WebSocket
+import FTWFuzzSupport
+import FTWWebSocket
 
 /// The frame parser and the message assembler over one stream, as a connection reads it.
 ///

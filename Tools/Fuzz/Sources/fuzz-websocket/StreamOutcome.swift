@@ -1,4 +1,4 @@
-import WebSocket
+import FTWWebSocket
 
 /// What reading a byte stream produced: the events, and the error that ended it (if one did).
 struct StreamOutcome: Equatable {

@@ -1,5 +1,5 @@
-import FuzzSupport
-import WebSocket
+import FTWFuzzSupport
+import FTWWebSocket
 
 /// libFuzzer's entry: a mode byte, then bytes off the wire.
 @_cdecl("LLVMFuzzerTestOneInput")

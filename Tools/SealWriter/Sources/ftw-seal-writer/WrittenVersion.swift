@@ -1,5 +1,5 @@
+public import FTWSealInterface
 import Foundation
-public import SealInterface
 
 /// One version of one file that `ftw-seal-writer` writes: which child wrote it (`generation`), its place in that
 /// child's sequence of writes (`index`), and so its exact contents.

@@ -1,7 +1,7 @@
-import Bus
+import FTWBus
+import FTWSeal
+import FTWSealInterface
 import Foundation
-import Seal
-import SealInterface
 
 // ftw-seal-writer FOLDER GENERATION: writes WrittenVersion.names in turn into FOLDER through FileSealedStore, under
 // the key in FOLDER/phone.key, until it is killed; after each write returns it prints "<index>" on a line. The kill

@@ -1,8 +1,8 @@
-import Bus
-import Fixtures
+import FTWBus
+import FTWFixtures
+import FTWSeal
+import FTWSealInterface
 import Foundation
-import Seal
-import SealInterface
 import Testing
 import ftw_seal_writer
 

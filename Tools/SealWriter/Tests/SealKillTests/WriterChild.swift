@@ -1,6 +1,6 @@
-import Fixtures
+import FTWFixtures
+import FTWSpawning
 import Foundation
-import Spawning
 import Testing
 
 #if canImport(Glibc)

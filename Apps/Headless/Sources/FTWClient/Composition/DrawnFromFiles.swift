@@ -1,7 +1,7 @@
-import Cache
-import History
-import Site
-import Trace
+import FTWCache
+import FTWHistory
+import FTWSite
+import FTWTrace
 
 /// What the sealed files drew at launch, before anything connected: the second open's promise, counted.
 public struct DrawnFromFiles: Sendable, Hashable, Codable, CustomStringConvertible {

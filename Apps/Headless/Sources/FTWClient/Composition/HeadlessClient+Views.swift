@@ -1,5 +1,5 @@
-import Cache
-import History
+import FTWCache
+import FTWHistory
 
 extension HeadlessClient {
     /// A view appeared: the models it shows start looking.

@@ -1,10 +1,10 @@
-public import Bus
-public import Cache
-import ClockSeam
-public import SealInterface
-import Session
-import SessionInterface
-import SocketLoop
+public import FTWBus
+public import FTWCache
+import FTWClockSeam
+public import FTWSealInterface
+import FTWSession
+import FTWSessionInterface
+import FTWSocketLoop
 
 extension HeadlessClient {
     /// The client a phone runs for `paired`: the real clocks, dialling the relay the site was paired through (with

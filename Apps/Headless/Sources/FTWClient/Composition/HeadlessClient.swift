@@ -1,14 +1,14 @@
-import BoxProtocol
-public import Bus
-public import Cache
-public import ClockSeam
-public import History
-public import Prices
-public import SealInterface
-public import Session
-public import SessionInterface
-public import Site
-public import Trace
+import FTWBoxProtocol
+public import FTWBus
+public import FTWCache
+public import FTWClockSeam
+public import FTWHistory
+public import FTWPrices
+public import FTWSealInterface
+public import FTWSession
+public import FTWSessionInterface
+public import FTWSite
+public import FTWTrace
 
 /// One process lifetime of the client for one home, composed exactly as the phone composes it.
 ///

@@ -1,6 +1,6 @@
-public import ClockSeam
-import Prices
-public import Site
+public import FTWClockSeam
+import FTWPrices
+public import FTWSite
 
 /// What a person sees on the home screen at one moment, as plain values: the readings (live, from the sealed files,
 /// or the last live ones after the stream ended, each with since when), the chargers, the plan and the prices the

@@ -1,4 +1,4 @@
-import ClockSeam
+import FTWClockSeam
 
 /// A wall-clock instant as `HH:MM:SS UTC`, for the one-line texts a person reads; UTC so the text is the same on
 /// every machine, printed as every instant the client prints (``AsOf/utc(_:milliseconds:)``).

@@ -1,4 +1,4 @@
-import Bus
+import FTWBus
 import Synchronization
 
 /// Where one client stands between its launch and its close, shared by ``HeadlessClient``'s run, its close and its

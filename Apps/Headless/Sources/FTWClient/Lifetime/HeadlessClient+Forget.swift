@@ -1,4 +1,4 @@
-public import SealInterface
+public import FTWSealInterface
 
 extension HeadlessClient {
     /// Forgets the client's home (``ForgetScope/site``) or the whole phone (``ForgetScope/phone``): the session closes

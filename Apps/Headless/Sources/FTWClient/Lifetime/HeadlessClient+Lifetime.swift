@@ -1,6 +1,6 @@
-public import Bus
-public import Cache
-public import SealInterface
+public import FTWBus
+public import FTWCache
+public import FTWSealInterface
 
 extension HeadlessClient {
     /// Runs a client for `paired` on the wall clock around `body`, as ``run(shutdownSignals:isolation:_:)`` does: the

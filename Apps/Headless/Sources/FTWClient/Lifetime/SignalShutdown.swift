@@ -1,4 +1,4 @@
-import SocketLoop
+import FTWSocketLoop
 
 /// The scoped lifetime's answer to a shutdown signal: on the first of the signals it watches, it cancels the task
 /// the body runs in and closes the client, as the body's end would; a second signal takes its default action (a

@@ -1,4 +1,4 @@
-import Bus
+import FTWBus
 import Synchronization
 
 /// Wakes one observer when any bus it watches publishes; any number of publications before the observer looks again

@@ -1,4 +1,4 @@
-public import SessionInterface
+public import FTWSessionInterface
 
 /// Where the connection to the box stands, as a person is told: every stage of the retry, nothing internal.
 ///

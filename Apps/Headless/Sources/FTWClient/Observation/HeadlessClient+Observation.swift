@@ -1,8 +1,8 @@
-public import Cache
-public import History
-public import Prices
-public import Site
-public import Trace
+public import FTWCache
+public import FTWHistory
+public import FTWPrices
+public import FTWSite
+public import FTWTrace
 
 extension HeadlessClient {
     /// The home screen: its current value (drawn from the sealed files at launch, or live), then each change: new

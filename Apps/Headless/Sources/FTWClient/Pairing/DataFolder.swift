@@ -1,7 +1,7 @@
-public import Bus
+public import FTWBus
+public import FTWSeal
+public import FTWSealInterface
 public import Foundation
-public import Seal
-public import SealInterface
 
 #if canImport(Glibc)
 import Glibc

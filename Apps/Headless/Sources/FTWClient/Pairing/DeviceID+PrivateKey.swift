@@ -1,5 +1,5 @@
-public import BoxProtocol
-import Crypto
+public import FTWBoxProtocol
+import FTWCrypto
 
 extension DeviceID {
     /// The id of the phone whose static private key is `privateKey`: what the box will call a paired site's device;

@@ -1,6 +1,6 @@
-import BoxProtocol
-import Seal
-public import SealInterface
+import FTWBoxProtocol
+import FTWSeal
+public import FTWSealInterface
 
 /// What a box's QR code says: `https://app.ftw.energy/p#v2.<box_noise_pub>.<pairing_code>.<lan_hint>.<rendezvous_secret>`
 /// (§8.2), each segment base64url without padding, all in the fragment so no server ever sees it.

@@ -1,4 +1,4 @@
-public import SealInterface
+public import FTWSealInterface
 
 extension PairedSite: SealedCodable {
     /// Longer than any key, secret, code or hint a box hands out.

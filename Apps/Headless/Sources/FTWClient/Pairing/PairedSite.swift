@@ -1,6 +1,6 @@
+public import FTWSealInterface
+public import FTWSession
 import Foundation
-public import SealInterface
-public import Session
 
 /// A home this phone is paired with: what the QR code gave, the device key made for it, and what the box granted.
 ///

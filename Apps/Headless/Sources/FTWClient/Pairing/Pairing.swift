@@ -1,10 +1,10 @@
-public import BoxProtocol
-import Bus
-public import ClockSeam
-import Crypto
-public import SealInterface
-public import Session
-public import SessionInterface
+public import FTWBoxProtocol
+import FTWBus
+public import FTWClockSeam
+import FTWCrypto
+public import FTWSealInterface
+public import FTWSession
+public import FTWSessionInterface
 
 /// Pairs this phone with a box from its enrolment link, and greets a paired box again as a known device.
 ///
@@ -155,10 +155,12 @@ public struct Pairing: Sendable {
     /// One session, in front, until hello is answered, the handshake goes unanswered, or the deadline passes.
     private func connect(_ site: PairedSite, dialer: any CarrierDialer) async throws -> HelloOK {
         let events = EventBus<SessionEvent>()
+        var configuration = SessionConfiguration(build: "ftw-headless")
+        configuration.haltsOnUntrustedRelay = true
         let session = LiveSession(
             dialer: dialer,
             identity: site.sessionIdentity,
-            configuration: SessionConfiguration(build: "ftw-headless"),
+            configuration: configuration,
             clock: clock,
             wallClock: wallClock,
             random: random,

@@ -1,7 +1,7 @@
-import BoxProtocol
-public import Bus
-public import SealInterface
-public import SessionInterface
+import FTWBoxProtocol
+public import FTWBus
+public import FTWSealInterface
+public import FTWSessionInterface
 
 /// Seals the pairing record once the box has accepted this phone: from then on the device is known and the
 /// single-use code must never be sent again, even if the process is killed a moment later.

@@ -1,7 +1,7 @@
-public import ClockSeam
-public import Session
-public import SocketLoop
-import WebSocket
+public import FTWClockSeam
+public import FTWSession
+public import FTWSocketLoop
+import FTWWebSocket
 
 /// Where a paired site's relay listens: `wss://relay.ftw.energy` for a real box (protocol.md §8.3: the box's relay
 /// is not configurable), `ws://127.0.0.1:8787` for the demo box, or a self-hosted relay.

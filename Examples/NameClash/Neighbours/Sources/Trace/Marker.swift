@@ -1,0 +1,2 @@
+/// A type of its own, so the module is not empty.
+public enum Marker {}

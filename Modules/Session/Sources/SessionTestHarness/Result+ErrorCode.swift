@@ -1,9 +1,0 @@
-public import SessionInterface
-
-extension Result where Failure == SessionError {
-    /// The error's code, or nil for a success.
-    public var errorCode: SessionError.Code? {
-        if case .failure(let error) = self { return error.code }
-        return nil
-    }
-}
