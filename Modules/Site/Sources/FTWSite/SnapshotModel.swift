@@ -19,8 +19,10 @@ public actor SnapshotModel: ClientService {
     public enum Change: Sendable, Hashable {
         /// The sealed file was read back: readings from the cache.
         case restored
-        /// A live frame gave readings (a snap, or a delta that changed fields); a tick, which only confirms them, is
-        /// not told.
+        /// A live frame gave readings or confirmed them: a snap, a delta, or a tick. Each moves the readings' moment
+        /// (``ShownSnapshot/asOf(field:)``) to the box's newer uptime, so a screen that shows ages must read them
+        /// again; one that only shows values finds them equal and draws nothing (`HeadlessClient`'s observations
+        /// hand out a value only when it differs).
         case live
     }
 
@@ -166,11 +168,9 @@ public actor SnapshotModel: ClientService {
             )
             changes.publish(.live)
         case .delta(let delta, _):
-            if change(on: frame, { $0.apply(delta, arrivalMs: frame.arrivalMs) }), !delta.fields.isEmpty {
-                changes.publish(.live)
-            }
+            if change(on: frame, { $0.apply(delta, arrivalMs: frame.arrivalMs) }) { changes.publish(.live) }
         case .tick(let tick):
-            change(on: frame) { $0.apply(tick, arrivalMs: frame.arrivalMs) }
+            if change(on: frame, { $0.apply(tick, arrivalMs: frame.arrivalMs) }) { changes.publish(.live) }
         }
     }
 

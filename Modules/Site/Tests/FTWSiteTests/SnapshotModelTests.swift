@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWClockSeam
 import FTWClockSeamTesting
 import FTWSealInterface
@@ -6,6 +7,7 @@ import FTWSessionInterface
 import FTWSessionTestSupport
 import FTWSite
 import Foundation
+import Synchronization
 import Testing
 
 /// The last snapshot: built from the stream, sealed at persist, drawn at launch as from the cache.
@@ -49,6 +51,30 @@ import Testing
         #expect(shown?.snapshot.uptimeMs == 12_000)
         #expect(shown?.snapshot.takenAtMs == SiteWorld.tenOhOne + 2_000)
         #expect(shown?.snapshot.dict[Self.gridW]?.name == "grid_w")
+    }
+
+    /// A tick and a delta that changes no field confirm the readings at a newer uptime: the model says so, so a
+    /// screen that shows each reading's age reads it again instead of counting the age from the last change.
+    @Test func everyBeatIsToldBecauseItMovesTheReadingsMoment() async {
+        let world = SiteWorld()
+        defer { world.removeFolder() }
+        let model = world.snapshot()
+        let told = Mutex<[SnapshotModel.Change]>([])
+        let watch = model.changes.subscribe { change in
+            told.withLock { $0.append(change) }
+            return false
+        }
+        await world.with([model]) { simulation in
+            await frame(world, .snap(Self.snap()))
+            await simulation.advance(by: .seconds(1))
+            await frame(world, .tick(Tick(seq: 1, uptimeMs: 11_000)))
+            await simulation.advance(by: .seconds(1))
+            await frame(world, .delta(Delta(seq: 2, uptimeMs: 12_000, fields: [:]), truncated: false))
+        }
+        #expect(told.withLock { $0 } == [.live, .live, .live])
+        let moment = await model.shown?.asOf(field: Self.gridW).moment
+        #expect(moment == SiteWorld.tenOhOne + 2_000, "the reading is as of the last beat, not of the snap")
+        withExtendedLifetime(watch) {}
     }
 
     @Test func aDeltaFromAConnectionAlreadyGoneIsNotPassedOffAsLive() async {
