@@ -13,6 +13,19 @@ func moduleTests(_ module: String, _ target: String, _ deps: [Target.Dependency]
     .testTarget(name: target, dependencies: deps, path: "Modules/\(module)/Tests/\(target)")
 }
 
+/// What every model's tests build their world from, beside their own module: a scripted session and a sealed store
+/// in a temporary folder (the interfaces, their test support and the live seal), the wire's types, the bus, and a
+/// simulation's manual clock. Written once here rather than restated by each model's test target.
+let modelTestKit: [Target.Dependency] = [
+    "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal", "FTWSealTestSupport",
+    "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
+]
+
+/// The test target of a model module (`Modules/<module>/Tests/<target>`): `own` and the ``modelTestKit``.
+func modelTests(_ module: String, _ target: String, _ own: [Target.Dependency]) -> Target {
+    moduleTests(module, target, own + modelTestKit)
+}
+
 /// OpenSSL (libcrypto, and libssl for wss://) on Linux; Apple platforms use CryptoKit and URLSession instead.
 let openSSL: Target.Dependency = .target(name: "CFTWOpenSSL", condition: .when(platforms: [.linux]))
 
@@ -131,73 +144,32 @@ let package = Package(
             "FTWCache",
             ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        moduleTests(
-            "Cache",
-            "FTWCacheTests",
-            [
-                "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
-                "FTWSealTestSupport",
-                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
-            ]
-        ),
+        modelTests("Cache", "FTWCacheTests", ["FTWCache"]),
         module(
             "Trace",
             "FTWTrace",
             ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        moduleTests(
-            "Trace",
-            "FTWTraceTests",
-            [
-                "FTWTrace", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
-                "FTWSealTestSupport",
-                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
-            ]
-        ),
+        modelTests("Trace", "FTWTraceTests", ["FTWTrace"]),
         module(
             "History",
             "FTWHistory",
             ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
         module("History", "FTWHistoryTestSupport", ["FTWBoxProtocol", "FTWSessionInterface"]),
-        moduleTests(
-            "History",
-            "FTWHistoryTests",
-            [
-                "FTWHistory", "FTWHistoryTestSupport", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport",
-                "FTWSealInterface",
-                "FTWSeal", "FTWSealTestSupport", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
-                "FTWFixtures",
-            ]
-        ),
+        modelTests("History", "FTWHistoryTests", ["FTWHistory", "FTWHistoryTestSupport", "FTWCache", "FTWFixtures"]),
         module(
             "Prices",
             "FTWPrices",
             ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        moduleTests(
-            "Prices",
-            "FTWPricesTests",
-            [
-                "FTWPrices", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
-                "FTWSealTestSupport",
-                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
-            ]
-        ),
+        modelTests("Prices", "FTWPricesTests", ["FTWPrices", "FTWCache"]),
         module(
             "Site",
             "FTWSite",
             ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        moduleTests(
-            "Site",
-            "FTWSiteTests",
-            [
-                "FTWSite", "FTWCache", "FTWSessionInterface", "FTWSessionTestSupport", "FTWSealInterface", "FTWSeal",
-                "FTWSealTestSupport",
-                "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting",
-            ]
-        ),
+        modelTests("Site", "FTWSiteTests", ["FTWSite", "FTWCache"]),
 
         // Apps: the simulated box (a library and its server) and the headless client (a library and its command).
         .target(
