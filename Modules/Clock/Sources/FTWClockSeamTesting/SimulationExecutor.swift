@@ -24,7 +24,6 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     public init() {
         let thread = Thread { [self] in
             SimulationExecutor.current = self
-            Self.yieldToWallClockWork()
             runLoop()
         }
         thread.name = "ftw.simulation"
@@ -65,21 +64,6 @@ public final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         stopping = true
         condition.signal()
         condition.unlock()
-    }
-
-    /// Puts this thread behind every thread of ordinary priority.
-    ///
-    /// A simulation never waits on the wall clock, so it takes all the CPU its thread is given, and Swift Testing
-    /// starts every suite at once: dozens of simulation threads left a wall-clock test beside them a sliver of two
-    /// cores, and its relay missed the session's 2.5 s watchdog. Simulated time does not care when it runs; the
-    /// wall-clock tests, the benchmarks' real sockets and the processes a test spawns do, so they go first.
-    private static func yieldToWallClockWork() {
-        #if os(Linux)
-        // On Linux the nice value is the thread's: `who` 0 is the calling thread, not the whole process.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #else
-        Thread.current.qualityOfService = .background
-        #endif
     }
 
     private func runLoop() {
