@@ -21,7 +21,8 @@ let package = Package(
             name: "LiveHomeScreenTests",
             dependencies: [
                 "LiveHomeScreen", .product(name: "FTWClient", package: "ftw-core"),
-                .product(name: "ClockSeamTesting", package: "ftw-core"),
+                .product(name: "FTWClockSeamTesting", package: "ftw-core"),
+                .product(name: "FTWBoxProtocol", package: "ftw-core"),
             ]
         ),
     ]
