@@ -214,7 +214,7 @@ let package = Package(
                 "FTWHistory",
                 "FTWPrices", "FTWSite", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting", "FTWCrypto",
                 "FTWDemoBox",
-                "FTWSocketLoop", "FTWSpawning",
+                "FTWNoise", "FTWSocketLoop", "FTWSpawning",
             ],
             path: "Apps/Headless/Sources/FTWHeadlessTooling",
             resources: [.copy("Resources/Scenarios")]
@@ -226,7 +226,7 @@ let package = Package(
                 "FTWBoxProtocol",
                 "FTWTrace", "FTWHistory", "FTWSealInterface", "FTWSealTestSupport", "FTWSessionTestSupport", "FTWBus",
                 "FTWClockSeamTesting",
-                "FTWSeal", "FTWDemoBox", "FTWSpawning",
+                "FTWSeal", "FTWSession", "FTWDemoBox", "FTWSpawning",
             ],
             path: "Apps/Headless/Tests/FTWHeadlessToolingTests"
         ),
@@ -235,6 +235,14 @@ let package = Package(
             name: "OneImportTests",
             dependencies: ["FTWClient"],
             path: "Apps/Headless/Tests/OneImportTests"
+        ),
+        // `import FTWClient` beside a library declaring `EventLoop`, `CBOR`, `Frame`, `TLSConfiguration`: names that are
+        // ambiguous if FTWClient re-exports a whole module instead of its curated types.
+        .target(name: "FTWNeighbourLibrary", path: "Apps/Headless/Tests/FTWNeighbourLibrary"),
+        .testTarget(
+            name: "CuratedSurfaceTests",
+            dependencies: ["FTWClient", "FTWNeighbourLibrary"],
+            path: "Apps/Headless/Tests/CuratedSurfaceTests"
         ),
         // The Swift of README.md, docs/ and the DocC catalogs, compiled against FTWClient alone
         // (Tools/check-doc-snippets.sh checks every block is here or in an example package).

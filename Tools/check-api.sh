@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The guarded public API: compares the API of FTWClient and of every module it re-exports (what an integrator names
-# through `import FTWClient`) with the 0.1.0 baseline, using `swift package diagnose-api-breaking-changes`.
+# The guarded public API: compares the API of FTWClient and of every module whose types it re-exports (what an
+# integrator names through `import FTWClient`) with the baseline, using `swift package diagnose-api-breaking-changes`.
 #
-# The baseline is the commit in Tools/API/baseline (tagged 0.1.0 where tags were kept): CI runs on a clean clone of
-# main, which may carry no tags, and the commit is an ancestor of main, so it is always there. The baseline's API is
-# built once into .build-api (a later run reuses it); that build is this step's cost.
+# The baseline is the commit in Tools/API/baseline (tagged with its version where tags were kept): CI runs on a clean
+# clone of main, which may carry no tags, and the commit is an ancestor of main, so it is always there. The baseline's
+# API is built once into .build-api (a later run reuses it); that build is this step's cost.
 # An intentional break is one line of Tools/API/allowed-breaks.txt, the tool's own message, reviewed with the change
 # (Tools/API/README.md).
 #
@@ -22,8 +22,14 @@ if ! git merge-base --is-ancestor "$commit" HEAD; then
     exit 1
 fi
 
-# The modules FTWClient re-exports, read from its one file of re-exports, and FTWClient itself.
-targets=$(sed -n 's/^@_exported public import \([A-Za-z]*\)$/\1/p' Apps/Headless/Sources/FTWClient/Exports.swift)
+# The modules whose types FTWClient re-exports (`@_exported public import struct FTWSession.SessionError`), read from
+# its one file of re-exports, each once, and FTWClient itself.
+targets=$(sed -n 's/^@_exported public import [a-z]* \([A-Za-z]*\)\.[A-Za-z]*$/\1/p' \
+    Apps/Headless/Sources/FTWClient/Exports.swift | sort -u)
+if [[ -z $targets ]]; then
+    echo "check-api: no re-exported module read from Apps/Headless/Sources/FTWClient/Exports.swift" >&2
+    exit 1
+fi
 read -r -a flags <<<"${SWIFT_BUILD_FLAGS:-}"
 # shellcheck disable=SC2086 # the targets are words on purpose
 swift package "${flags[@]}" diagnose-api-breaking-changes "$commit" \

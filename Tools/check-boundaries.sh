@@ -11,8 +11,8 @@
 #      only interface targets (*Interface) and the shared pieces listed in SHARED below. Test support (TEST_ONLY)
 #      is for tests, never for sources. Nothing re-exports (@_exported) what it imports, except FTWClient's
 #      Exports.swift: FTWClient is the one import an integrator writes, and its API is made of the modules' own
-#      types, so it re-exports the modules it hands out (and the API check guards them). Anywhere else a re-export
-#      would hide a dependency the import check is there to see.
+#      types, so it re-exports the types it hands out, one by one (and the API check guards their modules). Anywhere
+#      else a re-export would hide a dependency the import check is there to see.
 #      Whether an import is public only where the API needs it is the compiler's check (InternalImportsByDefault,
 #      with warnings as errors in CI).
 #   3. The integrator's product links no tooling. `FTWClient`'s dependency closure (read from
@@ -86,7 +86,8 @@ while IFS= read -r hit; do
     [[ -z $hit ]] && continue
     file=${hit%%:*}
     [[ $file == "$EXPORTS" ]] && continue
-    target=$(sed -E 's/.*import\s+([A-Za-z_][A-Za-z0-9_]*).*/\1/' <<<"${hit#*:*:}")
+    target=$(sed -E 's/.*import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_.]*).*/\3/' \
+        <<<"${hit#*:*:}")
     report "$file:$(cut -d: -f2 <<<"$hit")" \
         "re-exports $target (@_exported); only $EXPORTS may, import it where it is used instead"
 done < <(code_lines '^\s*@_exported\s' Modules Apps Tools Tests)

@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 "LiveHomeScreen", .product(name: "FTWClient", package: "ftw-core"),
                 .product(name: "FTWClockSeamTesting", package: "ftw-core"),
+                .product(name: "FTWBoxProtocol", package: "ftw-core"),
             ]
         ),
     ]

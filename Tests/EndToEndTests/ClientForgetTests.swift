@@ -2,6 +2,7 @@ import FTWBus
 import FTWClient
 import FTWClockSeamTesting
 import FTWDemoBox
+import FTWSeal
 import FTWSealInterface
 import FTWSealTestSupport
 import Foundation

@@ -7,6 +7,7 @@ import FTWHeadlessTooling
 import FTWHistory
 import FTWSeal
 import FTWSealInterface
+import FTWSession
 import FTWSessionTestSupport
 import FTWTrace
 import Foundation

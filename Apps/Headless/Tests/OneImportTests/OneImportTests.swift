@@ -41,10 +41,8 @@ struct IntegratorsView {
         _ = events
         let service: any ClientService = client.session
         _ = service.serviceName
-        let schedule: RelaySchedule = .production
-        let loop: EventLoop? = try? EventLoop.shared()
         let arrival: BoxArrival? = nil
-        _ = (schedule, loop, arrival)
+        _ = arrival
     }
 }
 

@@ -1,3 +1,4 @@
+import FTWBoxProtocol
 import FTWClient
 import Foundation
 import LiveHomeScreen

@@ -2,6 +2,7 @@ import Dispatch
 import FTWClient
 import FTWClockSeam
 import FTWDemoBox
+import FTWNoise
 import FTWSealInterface
 import FTWSessionInterface
 import FTWSpawning

@@ -3,6 +3,7 @@ import FTWCache
 import FTWClient
 import FTWClockSeam
 import FTWDemoBox
+import FTWNoise
 import FTWSessionInterface
 import Foundation
 

@@ -1,5 +1,6 @@
 public import FTWCache
 import FTWClient
+import FTWNoise
 
 /// What a scenario's header sets: the day it runs on, the box's time zone, the asking policy, whether the box
 /// carries the planner-preferences route, the relay's heartbeat and the seed that draws what the header leaves open.
