@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let simulation = Simulation(originMs: 1_764_669_660_000)
-/// try await simulation.run { simulation in
+/// await simulation.run { simulation in
 ///     // build modules with `simulation.clock` as both their Clock and their WallClock, start their services…
 ///     await simulation.advance(by: .seconds(30))
 /// }

@@ -23,10 +23,10 @@ import Darwin
 /// Where the loop has no timerfd (other platforms, or a process out of descriptors when the clock is made), sleeps
 /// fall back to `base`'s own.
 ///
-/// It is a ``MovingDeadlineClock``: a moving sleeper (``sleep(whileRemaining:)``) is not on the timer but on the
-/// loop's wait, which the loop bounds by the sleeper's time left, asked before each wait. So a deadline that a
-/// stream's beats keep putting off costs the loop one read of the time before it waits, and no wake-up and no
-/// system call while the beats come (on the timer it would have to be set again at each beat, or fire at each
+/// It is a ``/FTWClockSeam/MovingDeadlineClock``: a moving sleeper (``sleep(whileRemaining:)``) is not on the timer
+/// but on the loop's wait, which the loop bounds by the sleeper's time left, asked before each wait. So a deadline
+/// that a stream's beats keep putting off costs the loop one read of the time before it waits, and no wake-up and
+/// no system call while the beats come (on the timer it would have to be set again at each beat, or fire at each
 /// stale deadline).
 ///
 /// ## Concurrency

@@ -17,17 +17,30 @@ public import FTWTrace
 /// its own beyond wiring: every rule lives in a module. A kill is the end of ``run()`` without the background's
 /// writes; a relaunch is a new client on the same sealed folder.
 ///
+/// The scoped lifetime, ``run(paired:store:policy:log:shutdownSignals:isolation:_:)``, is the way in: the client
+/// is launched, runs while the body does, and is closed (sealed, the session closed with 1000) however the body
+/// ends. A test or a simulation builds it with its clocks and dialer
+/// (``init(paired:store:dialer:clock:wallClock:random:policy:log:executor:)``) and runs the same scope with
+/// ``run(shutdownSignals:isolation:_:)``:
+///
 /// ```swift
-/// let client = HeadlessClient(paired: site, store: store, dialer: dialer, clock: clock, wallClock: wallClock,
-///                             random: SystemRandomSource(), policy: .ageKeyed, log: DiscardingLogSink())
-/// let drawn = await client.launch()          // what the sealed files draw before anything connects
-/// try await withThrowingTaskGroup(of: Void.self) { group in
-///     group.addTask { try await client.run() }
-///     try await client.setPhase(.inactive)       // dial beside the app switch
+/// let client = HeadlessClient(
+///     paired: site,
+///     store: store,
+///     dialer: dialer,
+///     clock: clock,
+///     wallClock: wallClock,
+///     random: SystemRandomSource(),
+///     policy: .ageKeyed,
+///     log: DiscardingLogSink()
+/// )
+/// try await client.run { client in
+///     print("drawn before connecting:", client.drawnAtLaunch?.description ?? "nothing")
+///     try await client.setPhase(.inactive)  // dial beside the app switch
 ///     try await client.setPhase(.active)
 ///     client.show(.now)
 ///     client.show(.battery)
-/// }
+/// }  // sealed, and the session closed with 1000, however the body ended
 /// ```
 public final class HeadlessClient: Sendable {
     /// The session to the box.
@@ -72,14 +85,14 @@ public final class HeadlessClient: Sendable {
     /// - Parameters:
     ///   - paired: The site, as pairing left it.
     ///   - store: The phone's sealed files.
-    ///   - dialer: Opens carriers: a `RelayDialer` to the relay, or a simulated box's in-process dialer.
+    ///   - dialer: Opens carriers: a ``/FTWSession/RelayDialer`` to the relay, or a simulated box's in-process dialer.
     ///   - clock: Deadlines, backoffs and the display-frame wait.
     ///   - wallClock: Arrival times, ages and every `…Ms` instant the client's values carry.
     ///   - random: Backoff jitter and command ids.
     ///   - policy: The rule for asking again (`.ageKeyed`, this client's; `.everyReturn`, the old app's).
     ///   - log: Where the session's lines go: category `asks` (every request frame sent) and `session`.
-    ///   - executor: Where the services run: the event loop of `dialer`'s sockets (`RelayDialer.loop`), or
-    ///     nil to run where ``run()`` is called.
+    ///   - executor: Where the services run: the event loop of `dialer`'s sockets (``/FTWSession/RelayDialer/loop``),
+    ///     or nil to run where ``run()`` is called.
     public init(
         paired: PairedSite,
         store: any SealedStore,
@@ -171,8 +184,8 @@ public final class HeadlessClient: Sendable {
     /// Runs every service, on ``executor``, until ``close()`` has closed the client, or until the task is
     /// cancelled (a kill, or the end of a scenario: nothing more is written).
     ///
-    /// - Throws: ``HeadlessClientError/closed`` when the client's close has begun; `ServiceError.alreadyRunning(_:)`
-    ///   when the client ran before.
+    /// - Throws: ``HeadlessClientError/closed`` when the client's close has begun;
+    ///   ``/FTWBus/ServiceError/alreadyRunning(_:)`` when the client ran before.
     public func run() async throws {
         guard lifetime.beginRun() else { throw HeadlessClientError.closed }
         defer { lifetime.runEnded() }
@@ -199,7 +212,7 @@ public final class HeadlessClient: Sendable {
     /// Tells the client the network changed: the platform's path monitor calls it (`NWPathMonitor` on Apple
     /// platforms, a netlink watch on Linux). A dial or a backoff in progress is dropped and the client dials at once
     /// on the new path; a live stream is checked (a message within the watchdog's 2.5 s) rather than torn down
-    /// (`LiveSession.networkChanged()`).
+    /// (``/FTWSession/LiveSession/networkChanged()``).
     public func networkChanged() async {
         await session.networkChanged()
     }

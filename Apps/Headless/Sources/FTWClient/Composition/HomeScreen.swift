@@ -18,7 +18,7 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         /// The unit; empty when it has none.
         public var unit: String
         /// When the reading was true and what that rests on (the box's uptime placed on the wall clock, the sealed
-        /// file's moment, or unknown): its age is `AsOf.ageMs(atWallMs:)` at the screen's now.
+        /// file's moment, or unknown): its age is ``/FTWClockSeam/AsOf/ageMs(atWallMs:)`` at the screen's now.
         public var asOf: AsOf = .unknown
 
         /// Makes a reading.
@@ -35,8 +35,8 @@ public struct HomeScreen: Sendable, Hashable, CustomStringConvertible {
         case none
         /// Drawn from the sealed files of an earlier run; the box last confirmed them at `takenAtMs`.
         case sealedFiles(takenAtMs: Int64)
-        /// Live on this run's stream: its beats arrive within the gap rule, since `sinceMs` (the first beat of this live
-        /// stretch).
+        /// Live on this run's stream: its beats arrive within the gap rule, since `sinceMs` (the first beat of this
+        /// live stretch).
         case live(sinceMs: Int64)
         /// The stream that gave them has ended or its beats stopped; the box last confirmed them at `takenAtMs`.
         case stale(takenAtMs: Int64)

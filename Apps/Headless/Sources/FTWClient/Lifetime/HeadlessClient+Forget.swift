@@ -11,13 +11,13 @@ extension HeadlessClient {
     /// ``close()``; a client closed already is forgotten all the same.
     ///
     /// ```swift
-    /// try await client.forget()          // this home: the box saw 1000 before any file went
-    /// try await client.forget(.phone)    // every home, and the phone's key last
+    /// try await client.forget()  // this home: the box saw 1000 before any file went
+    /// try await client.forget(.phone)  // every home, and the phone's key last
     /// ```
     ///
     /// - Parameter scope: The client's site (the default), or every file and the phone's key.
-    /// - Throws: `SealError` with `.io` (or `.keyUnavailable`, for the key) when something could not be removed:
-    ///   what is left still opens, and a second forget erases the rest.
+    /// - Throws: ``/FTWSealInterface/SealError`` with `.io` (or `.keyUnavailable`, for the key) when something could
+    ///   not be removed: what is left still opens, and a second forget erases the rest.
     public func forget(_ scope: ForgetScope = .site) async throws(SealError) {
         if await lifetime.claimClose() {
             await session.close()

@@ -10,8 +10,11 @@ extension HeadlessClient {
     /// try await HeadlessClient.run(paired: site, store: store) { client in
     ///     try await client.setPhase(.active)
     ///     client.show(.now)
-    ///     for await screen in client.observeHomeScreen() where screen.isLive { print(screen); break }
-    /// }   // persisted, and the session closed with 1000
+    ///     for await screen in client.observeHomeScreen() where screen.isLive {
+    ///         print(screen)
+    ///         break
+    ///     }
+    /// }  // persisted, and the session closed with 1000
     /// ```
     ///
     /// - Parameters:
@@ -24,8 +27,8 @@ extension HeadlessClient {
     ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
-    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; `EventLoopError` when the signals
-    ///   cannot be watched; otherwise what `body` threw, after the close.
+    /// - Throws: ``EnrolmentError`` `.relay` when the site has no relay address; ``/FTWSocketLoop/EventLoopError`` when
+    ///   the signals cannot be watched; otherwise what `body` threw, after the close.
     public static func run<Value>(
         paired: PairedSite,
         store: any SealedStore,
@@ -61,9 +64,9 @@ extension HeadlessClient {
     ///   - body: What the app does while the client runs.
     /// - Returns: What `body` returned.
     /// - Throws: ``HeadlessClientError/closed`` at once, with `body` not run, when the client was closed;
-    ///   `EventLoopError` when the signals cannot be watched (the process is out of descriptors); what `body` threw,
-    ///   after the close (after a signal, typically `CancellationError` from a sleep it was in); otherwise a
-    ///   service's failure, such as `ServiceError.alreadyRunning(_:)` when the client ran before.
+    ///   ``/FTWSocketLoop/EventLoopError`` when the signals cannot be watched (the process is out of descriptors); what
+    ///   `body` threw, after the close (after a signal, typically `CancellationError` from a sleep it was in);
+    ///   otherwise a service's failure, such as ``/FTWBus/ServiceError/alreadyRunning(_:)`` when the client ran before.
     public func run<Value>(
         shutdownSignals: [ShutdownSignal] = [],
         isolation: isolated (any Actor)? = #isolation,

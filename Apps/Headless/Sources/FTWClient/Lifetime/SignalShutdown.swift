@@ -24,7 +24,8 @@ struct SignalShutdown: Sendable {
 
     /// Starts watching `signals` for `client`, whose scoped body runs in `body`; nil when there is none to watch.
     ///
-    /// - Throws: `EventLoopError` when the signals cannot be watched (the process is out of descriptors).
+    /// - Throws: ``/FTWSocketLoop/EventLoopError`` when the signals cannot be watched (the process is out of
+    ///   descriptors).
     init?(_ signals: [ShutdownSignal], client: HeadlessClient, body: BodyTask?) throws(EventLoopError) {
         guard !signals.isEmpty else { return nil }
         let watch = try SignalWatch.start(Set(signals.map(\.number)))

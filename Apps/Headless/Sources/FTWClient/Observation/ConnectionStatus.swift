@@ -11,7 +11,8 @@ public enum ConnectionStatus: Sendable, Hashable, CustomStringConvertible {
     case idle
     /// Opening a carrier: attempt 1 on a return, more after failures.
     case dialing(attempt: Int)
-    /// In this hour's room before the relay has moved the box there: it arrives at `BoxArrival.movesAtMs`.
+    /// In this hour's room before the relay has moved the box there: it arrives at
+    /// ``/FTWSessionInterface/BoxArrival/movesAtMs``.
     case awaitingBox(BoxArrival)
     /// The box is in the room and the Noise handshake runs, or hello awaits its answer.
     case handshaking
@@ -21,7 +22,8 @@ public enum ConnectionStatus: Sendable, Hashable, CustomStringConvertible {
     case live(sinceMs: Int64)
     /// No beat within the gap rule: stale since `sinceMs`, the last beat at `lastBeatMs` (nil when none came).
     case stale(sinceMs: Int64, lastBeatMs: Int64?)
-    /// The connection ended; the next dial starts at `RetryWait.nextTryAtMs` (attempt and cause in the wait).
+    /// The connection ended; the next dial starts at ``/FTWSessionInterface/RetryWait/nextTryAtMs`` (attempt and cause
+    /// in the wait).
     case backingOff(RetryWait)
     /// Not connected and not about to be by the session's own backoff: why, and what a person can do.
     case offline(reason: SessionError, advice: String)
@@ -29,8 +31,8 @@ public enum ConnectionStatus: Sendable, Hashable, CustomStringConvertible {
     /// The status of a session in `state` whose stream says `liveness`.
     ///
     /// - Parameters:
-    ///   - state: The session's connection state (`LiveSession.connectionState`).
-    ///   - liveness: The stream's beats (`LiveSession.liveness`); nil before its first word.
+    ///   - state: The session's connection state (``/FTWSession/LiveSession/connectionState``).
+    ///   - liveness: The stream's beats (``/FTWSession/LiveSession/liveness``); nil before its first word.
     public init(state: ConnectionState, liveness: StreamLiveness?) {
         switch (state, liveness) {
         case (.idle, _): self = .idle

@@ -108,10 +108,11 @@ public struct DataFolder: Sendable {
     }
 
     /// The phone's sealed files, under its key, for one client at a time: the store holds the folder's lock
-    /// (`FolderLock`) for as long as it lives, and the kernel releases it when the process ends, killed or not.
+    /// (``/FTWSeal/FolderLock``) for as long as it lives, and the kernel releases it when the process ends, killed or
+    /// not.
     ///
-    /// - Throws: `SealError` with `.folderInUse` when another client, in this process or another, holds the folder
-    ///   (its message names the folder and the holder's process id); nothing is written then.
+    /// - Throws: ``/FTWSealInterface/SealError`` with `.folderInUse` when another client, in this process or another,
+    ///   holds the folder (its message names the folder and the holder's process id); nothing is written then.
     public func open(events: EventBus<SealEvent> = EventBus()) throws(SealError) -> FileSealedStore {
         store(events: events, lock: try FolderLock(folder: url))
     }
@@ -123,7 +124,7 @@ public struct DataFolder: Sendable {
     }
 
     /// The phone's sealed files, holding `lock`, calling `afterRemoval` after each file an erase removed (a test's
-    /// stand-in for a kill between two steps of an erase, `FileSealedStore`'s).
+    /// stand-in for a kill between two steps of an erase, ``/FTWSeal/FileSealedStore``'s).
     package func store(
         events: EventBus<SealEvent>,
         lock: FolderLock?,

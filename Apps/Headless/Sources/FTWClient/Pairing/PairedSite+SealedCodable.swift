@@ -25,7 +25,8 @@ extension PairedSite: SealedCodable {
 
     /// Reads a record back.
     ///
-    /// - Throws: `SealedContentError` when a field is cut short or out of range, or the site is not a site id.
+    /// - Throws: ``/FTWSealInterface/SealedContentError`` when a field is cut short or out of range, or the site is not
+    ///   a site id.
     public init(from reader: inout BinaryReader) throws(SealedContentError) {
         let siteText = try reader.text(atMost: Self.textLimit)
         guard let site = SiteID(rawValue: siteText) else { throw reader.malformed("'\(siteText)', not a site id,") }

@@ -108,7 +108,7 @@ public struct PairedSite: Sendable, Hashable, Codable {
 
     /// Seals the record in `store`, in the binary layout of every model file.
     ///
-    /// - Throws: `SealError` when the file cannot be written.
+    /// - Throws: ``/FTWSealInterface/SealError`` when the file cannot be written.
     public func write(to store: any SealedStore) async throws(SealError) {
         try await store.keepContents(self, name: Self.fileModel, site: site)
     }
@@ -117,7 +117,8 @@ public struct PairedSite: Sendable, Hashable, Codable {
     /// site paired with some of its cache gone, which a launch reads without error, never a forgotten site's files
     /// without their record. ``HeadlessClient/forget(_:)`` and `ftw-headless forget SITE` both erase this way.
     ///
-    /// - Throws: `SealError` with `.io` when a file could not be removed; the record is then still there.
+    /// - Throws: ``/FTWSealInterface/SealError`` with `.io` when a file could not be removed; the record is then still
+    ///   there.
     public static func forget(site: SiteID, in store: any SealedStore) async throws(SealError) {
         try await store.erase(site: site, lastModel: fileModel)
     }

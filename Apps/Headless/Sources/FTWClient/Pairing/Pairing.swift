@@ -73,10 +73,11 @@ public struct Pairing: Sendable {
     ///   - link: The box's enrolment link.
     ///   - relay: The relay it listens on (kept with the site): the production relay unless told otherwise, since a
     ///     real box's relay is not configurable (protocol.md §8.3). The link's LAN hint is not a relay address.
-    ///   - caFile: A PEM file of CA certificates to trust on a `wss://` relay besides the system's (kept with the site).
+    ///   - caFile: A PEM file of CA certificates to trust on a `wss://` relay besides the system's (kept with the
+    ///     site).
     ///   - dialer: Opens carriers to the box; nil for `relay`'s room.
     /// - Throws: ``EnrolmentError`` `.refused` when the box stays silent, `.noAnswer` when nothing answers;
-    ///   `SealError` when the site cannot be sealed.
+    ///   ``/FTWSealInterface/SealError`` when the site cannot be sealed.
     public func pair(
         _ link: EnrolmentURL,
         relay: RelayAddress = .production,

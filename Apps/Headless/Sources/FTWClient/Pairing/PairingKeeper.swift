@@ -7,9 +7,9 @@ public import FTWSessionInterface
 /// single-use code must never be sent again, even if the process is killed a moment later.
 ///
 /// ## Concurrency
-/// An actor and a `ClientService`: ``run()`` waits for the first stream's hello on the session's bus, subscribed
-/// at init so the hello cannot be missed, and seals the finished record. A record that is not pending has nothing
-/// to wait for, subscribes to nothing, and its run returns at once.
+/// An actor and a ``/FTWBus/ClientService``: ``run()`` waits for the first stream's hello on the session's bus,
+/// subscribed at init so the hello cannot be missed, and seals the finished record. A record that is not pending has
+/// nothing to wait for, subscribes to nothing, and its run returns at once.
 public actor PairingKeeper: ClientService {
     /// Tells observers when the finished record could not be sealed (the pending one, with its code, stays).
     public nonisolated let events = EventBus<KeepEvent>()
@@ -37,7 +37,7 @@ public actor PairingKeeper: ClientService {
 
     /// Waits for the first stream's hello and seals the record with the role and scopes it granted and no code.
     ///
-    /// - Throws: `ServiceError.alreadyRunning(_:)` when the keeper ran before.
+    /// - Throws: ``/FTWBus/ServiceError/alreadyRunning(_:)`` when the keeper ran before.
     public func run() async throws(ServiceError) {
         _ = try lifecycle.claimRun()
         defer { lifecycle.runEnded() }
