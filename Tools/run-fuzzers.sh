@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Tools/Fuzz and runs each one for a fixed budget, one after the other.
 #
 #   Tools/run-fuzzers.sh                      every fuzzer, 10 million executions or 5 minutes each, whichever first
-#   Tools/run-fuzzers.sh --time 10            the CI budget: 10 seconds each
+#   Tools/run-fuzzers.sh --time 5             the CI budget: 5 seconds each
 #   Tools/run-fuzzers.sh fuzz-cbor fuzz-noise only these
 #   Tools/run-fuzzers.sh --replay FILE fuzz-x run one input (a finding) through a fuzzer once, to debug it
 #
