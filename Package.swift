@@ -80,7 +80,7 @@ let package = Package(
         module("Session", "FTWNoise", ["FTWCrypto"]),
         .systemLibrary(name: "CFTWEpoll", path: "Modules/Session/Sources/CFTWEpoll"),
         module("Session", "FTWSocketLoop", [epoll, "FTWClockSeam"]),
-        moduleTests("Session", "FTWSocketLoopTests", ["FTWSocketLoop"]),
+        moduleTests("Session", "FTWSocketLoopTests", ["FTWSocketLoop", "FTWClockSeam"]),
         .target(
             name: "FTWWebSocket",
             dependencies: [openSSL, "FTWBus", "FTWSocketLoop"],

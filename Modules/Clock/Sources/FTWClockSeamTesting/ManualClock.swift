@@ -148,6 +148,16 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
         try await park(until: start.advanced(by: max(.zero, remaining(.zero))), start: start, remaining: remaining)
     }
 
+    /// ``sleep(whileRemaining:)`` in nanoseconds, as ``MovingDeadlineClock`` asks: a simulation's sleeper is asked
+    /// in the same units as a live loop's.
+    ///
+    /// - Throws: `CancellationError` when the sleeping task is cancelled first.
+    public func sleep(
+        whileRemainingNanoseconds remaining: @escaping @Sendable (_ sleptNanoseconds: Int64) -> Int64
+    ) async throws {
+        try await sleep(whileRemaining: { slept in .nanoseconds(remaining(slept.wholeNanoseconds)) })
+    }
+
     private func park(
         until deadline: Instant,
         start: Instant,

@@ -94,13 +94,13 @@ final class MovableDeadline: Sendable {
     /// task looks, and the task sleeps on without parking.
     func run(clock: any Clock<Duration>, isolation: isolated (any Actor)? = #isolation, fire: (Int) -> Void) async {
         let moving = clock as? any MovingDeadlineClock
-        let remaining: @Sendable (Duration) -> Duration = { [self] slept in timeLeft(afterSleeping: slept) }
+        let remaining: @Sendable (Int64) -> Int64 = { [self] slept in nanosecondsLeft(afterSleeping: slept) }
         while true {
             switch step(nowMs: wallClock.nowMs) {
             case .rest(let left):
                 do {
                     if let moving {
-                        try await moving.sleep(whileRemaining: remaining)
+                        try await moving.sleep(whileRemainingNanoseconds: remaining)
                     } else {
                         try await clock.sleep(for: left)
                     }
@@ -127,13 +127,14 @@ final class MovableDeadline: Sendable {
         parked?.resume()
     }
 
-    /// The time left until the armed deadline once the task has slept `slept`, as a moving clock asks (it knows how
-    /// long, so the wall clock is not read again); none while disarmed, so the task wakes and parks.
-    private func timeLeft(afterSleeping slept: Duration) -> Duration {
+    /// The nanoseconds left until the armed deadline once the task has slept `slept`, as a moving clock asks (it
+    /// knows how long, so the wall clock is not read again); none while disarmed, so the task wakes and parks.
+    private func nanosecondsLeft(afterSleeping slept: Int64) -> Int64 {
         guard let leftMs = state.withLock({ state in state.armed.map { $0.dueMs - state.sleptFromMs } }) else {
-            return .zero
+            return 0
         }
-        return .milliseconds(leftMs) - slept
+        // Clamped to 35 years either way, so a deadline a hostile beat interval put far off cannot overflow.
+        return min(max(leftMs, -(1 << 40)), 1 << 40) * 1_000_000 - slept
     }
 
     /// Decides the task's next step at `nowMs`.

@@ -49,7 +49,7 @@ public final class EventLoop: @unchecked Sendable {
     // on every job and every event cost more than the queue itself.
     @exclusivity(unchecked) private var ready: [LoopWork] = []
     @exclusivity(unchecked) private var handlers: [Int32: any LoopHandler] = [:]
-    /// The clocks with moving sleepers (``LoopClock/sleep(whileRemaining:)``): the loop waits no longer than their
+    /// The clocks with moving sleepers (``LoopClock/sleep(whileRemainingNanoseconds:)``): the loop waits no longer than their
     /// earliest deadline, asked before each wait, and wakes those due after a wait that ran out. A clock leaves the
     /// list once none of its moving sleepers is left.
     @exclusivity(unchecked) private var timers: [DeadlineTimer] = []
@@ -148,9 +148,9 @@ public final class EventLoop: @unchecked Sendable {
             if runQueued() { stopping = true }
             if stopping, ready.isEmpty { break }
             let mustLookOnly = !ready.isEmpty
-            let timeout = mustLookOnly ? .zero : timeUntilNextDeadline()
+            let timeoutMs = mustLookOnly ? 0 : millisecondsUntilNextDeadline()
             var isReady = false
-            let woken = poller.wait(timeout: timeout) { readiness in
+            let woken = poller.wait(timeoutMs: timeoutMs) { readiness in
                 isReady = true
                 guard let handler = handlers[readiness.descriptor] else { return }
                 if readiness.isWritable { handler.writable() }
@@ -161,7 +161,7 @@ public final class EventLoop: @unchecked Sendable {
             }
             // Only a wait that ran out (or only looked) can have reached a deadline; one a socket or another thread
             // ended early leaves the clock unread, and a deadline that came meanwhile makes the next wait a look.
-            if timeout != nil, !isReady, !woken { wakeSleepersDue() }
+            if timeoutMs >= 0, !isReady, !woken { wakeSleepersDue() }
         }
         let late = inbox.withLock { inbox -> [LoopWork] in
             inbox.hasExited = true
@@ -264,20 +264,23 @@ extension EventLoop {
         timers.append(timer)
     }
 
-    /// How long the loop may wait: until the earliest deadline of its clocks' moving sleepers, or for ever without
-    /// one. A clock left with none (its last one cancelled) leaves the list here.
-    fileprivate func timeUntilNextDeadline() -> Duration? {
-        var earliest: Duration?
+    /// How long the loop may wait, as the kernel's wait takes it: until the earliest deadline of its clocks' moving
+    /// sleepers in whole milliseconds rounded up (so the wait never ends before it, and at most a day), or -1 for
+    /// ever without one. A clock left with none (its last one cancelled) leaves the list here. Integer arithmetic:
+    /// it runs before each wait while a stream's gap rule is pending, a few times a frame.
+    fileprivate func millisecondsUntilNextDeadline() -> Int32 {
+        var earliest = Int64.max
         var index = 0
         while index < timers.count {
-            guard let next = timers[index].timeUntilNextMovingDeadline() else {
+            guard let next = timers[index].nanosecondsUntilNextMovingDeadline() else {
                 timers.remove(at: index)
                 continue
             }
-            earliest = min(earliest ?? next, next)
+            earliest = min(earliest, next)
             index += 1
         }
-        return earliest
+        guard earliest < .max else { return -1 }
+        return Int32(min((earliest + 999_999) / 1_000_000, 86_400_000))
     }
 
     /// Wakes the moving sleepers whose deadline has come, and lets go of the clocks left with none.

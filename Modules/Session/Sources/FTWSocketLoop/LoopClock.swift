@@ -23,8 +23,8 @@ import Darwin
 /// Where the loop has no timerfd (other platforms, or a process out of descriptors when the clock is made), sleeps
 /// fall back to `base`'s own.
 ///
-/// It is a ``/FTWClockSeam/MovingDeadlineClock``: a moving sleeper (``sleep(whileRemaining:)``) is not on the timer
-/// but on the loop's wait, which the loop bounds by the sleeper's time left, asked before each wait. So a deadline
+/// It is a ``/FTWClockSeam/MovingDeadlineClock``: a moving sleeper (``sleep(whileRemainingNanoseconds:)``) is not
+/// on the timer but on the loop's wait, which the loop bounds by the sleeper's time left, asked before each wait. So a deadline
 /// that a stream's beats keep putting off costs the loop one read of the time before it waits, and no wake-up and
 /// no system call while the beats come (on the timer it would have to be set again at each beat, or fire at each
 /// stale deadline).
@@ -76,30 +76,33 @@ public final class LoopClock<Base: Clock<Duration>>: MovingDeadlineClock, @unche
     /// deadline it last said comes.
     ///
     /// - Throws: `CancellationError` when the task is cancelled first.
-    public func sleep(whileRemaining remaining: @escaping @Sendable (_ slept: Duration) -> Duration) async throws {
+    public func sleep(
+        whileRemainingNanoseconds remaining: @escaping @Sendable (_ sleptNanoseconds: Int64) -> Int64
+    ) async throws {
         try Task.checkCancellation()
-        let start = reference.duration(to: base.now)
-        var left = remaining(.zero)
         guard let timer else {
             // No timerfd, so no loop to bound: sleep on `base` to each deadline said, asking again at each.
-            while left > .zero {
-                try await base.sleep(for: left)
-                left = remaining(reference.duration(to: base.now) - start)
+            let start = base.now
+            var left = remaining(0)
+            while left > 0 {
+                try await base.sleep(for: .nanoseconds(left))
+                left = remaining(start.duration(to: base.now).wholeNanoseconds)
             }
             return
         }
-        guard left > .zero else { return }
-        try await timer.sleep(until: start + left, start: start, remaining: remaining)
+        try await timer.sleep(whileRemaining: remaining)
     }
 }
 
 /// The pending deadlines of one ``LoopClock``, earliest first: the fixed ones behind one timerfd the loop watches,
-/// armed for the earliest; the moving ones (``LoopClock/sleep(whileRemaining:)``) bounding the loop's wait instead,
-/// asked how much time they have left before each wait, and woken once they say none.
+/// armed for the earliest; the moving ones (``LoopClock/sleep(whileRemainingNanoseconds:)``) bounding the loop's
+/// wait instead, asked how much time they have left before each wait, and woken once they say none.
 ///
-/// Deadlines are times since the clock's reference instant, read by `elapsed`. A moving sleeper's deadline is the one
-/// it last said; its own can only have moved later, so the loop asks it again before waiting on it rather than waking
-/// at a deadline it has since put off. The loop reads `elapsed` before a wait only while a moving sleeper is pending.
+/// Fixed deadlines are times since the clock's reference instant, read by `elapsed`. Moving ones are nanoseconds of
+/// `CLOCK_MONOTONIC`, read straight, so the ask before each wait is integer arithmetic. A moving sleeper's deadline
+/// is the one it last said; its own can only have moved later, so the loop asks it again before waiting on it rather
+/// than waking at a deadline it has since put off. The loop reads the time before a wait only while a moving sleeper
+/// is pending.
 ///
 /// ## Concurrency
 /// `pending`, `moving`, `cancelledEarly` and the timerfd are touched on the loop's thread only; `nextID` is atomic.
@@ -111,11 +114,24 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
         var deadline: Duration
         let id: UInt64
         let continuation: UnsafeContinuation<Void, any Error>
-        /// When a moving sleeper began to sleep.
-        var start: Duration = .zero
-        /// A moving sleeper's time left given the time slept; nil for a fixed deadline.
-        var remaining: (@Sendable (Duration) -> Duration)?
     }
+
+    /// A sleeper whose deadline moves (``LoopClock/sleep(whileRemainingNanoseconds:)``), in nanoseconds of
+    /// `CLOCK_MONOTONIC`: the loop asks it before every wait, and integers keep that ask a few instructions.
+    private struct MovingSleeper {
+        /// The deadline it last gave, which its own can only have moved past.
+        var deadlineNs: Int64
+        let id: UInt64
+        let continuation: UnsafeContinuation<Void, any Error>
+        /// When it began to sleep.
+        let startNs: Int64
+        /// Its time left given the time slept.
+        let remaining: @Sendable (Int64) -> Int64
+    }
+
+    /// The longest a moving sleeper is taken at its word: past it, the loop asks again (a day, the kernel's wait's
+    /// own bound), so a far deadline cannot overflow the arithmetic.
+    private static let longestWaitNs: Int64 = 86_400 * 1_000_000_000
 
     /// Now, as time since the clock's reference instant.
     private let elapsed: @Sendable () -> Duration
@@ -125,7 +141,7 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
     private var pending: [Sleeper] = []
     // Unchecked exclusivity, as the loop's own queues: the loop's thread alone touches them, and a dynamic access
     // check at each of the loop's looks before it waits cost more than the look.
-    @exclusivity(unchecked) private var moving: [Sleeper] = []
+    @exclusivity(unchecked) private var moving: [MovingSleeper] = []
     /// Ids cancelled before their sleeper reached the loop.
     private var cancelledEarly: Set<UInt64> = []
     private var isWatched = false
@@ -146,24 +162,45 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Sleeps until `deadline`, or, with `remaining`, until it says no time is left (`deadline` its first answer,
-    /// `start` when the sleep began).
-    func sleep(
-        until deadline: Duration,
-        start: Duration = .zero,
-        remaining: (@Sendable (Duration) -> Duration)? = nil
+    /// Sleeps until `deadline`.
+    func sleep(until deadline: Duration) async throws {
+        try await suspend { id, continuation in
+            .fixed(Sleeper(deadline: deadline, id: id, continuation: continuation))
+        }
+    }
+
+    /// Sleeps until `remaining` says no time is left.
+    func sleep(whileRemaining remaining: @escaping @Sendable (Int64) -> Int64) async throws {
+        let start = Self.monotonicNanoseconds()
+        let left = Self.bounded(remaining(0))
+        guard left > 0 else { return }
+        try await suspend { id, continuation in
+            .moving(
+                MovingSleeper(
+                    deadlineNs: start + left,
+                    id: id,
+                    continuation: continuation,
+                    startNs: start,
+                    remaining: remaining
+                )
+            )
+        }
+    }
+
+    private enum Entry: Sendable {
+        case fixed(Sleeper)
+        case moving(MovingSleeper)
+    }
+
+    /// Parks the calling task as the sleeper `make` builds, added on the loop, and takes it off on cancellation.
+    private func suspend(
+        _ make: (UInt64, UnsafeContinuation<Void, any Error>) -> Entry
     ) async throws {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let sleeper = Sleeper(
-                    deadline: deadline,
-                    id: id,
-                    continuation: continuation,
-                    start: start,
-                    remaining: remaining
-                )
-                onLoop { self.add(sleeper) }
+                let entry = make(id, continuation)
+                onLoop { self.add(entry) }
             }
         } onCancel: {
             onLoop { self.cancel(id) }
@@ -174,25 +211,33 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
         if loop.inEventLoop { work() } else { loop.execute(work) }
     }
 
-    private func add(_ sleeper: Sleeper) {
-        if cancelledEarly.remove(sleeper.id) != nil {
-            return sleeper.continuation.resume(throwing: CancellationError())
-        }
-        guard sleeper.remaining == nil else {
-            Self.insert(sleeper, into: &moving)
+    private func add(_ entry: Entry) {
+        switch entry {
+        case .fixed(let sleeper):
+            if cancelledEarly.remove(sleeper.id) != nil {
+                return sleeper.continuation.resume(throwing: CancellationError())
+            }
+            if Self.insert(sleeper, into: &pending, by: { $0.deadline < $1.deadline }) == 0 { arm() }
+        case .moving(let sleeper):
+            if cancelledEarly.remove(sleeper.id) != nil {
+                return sleeper.continuation.resume(throwing: CancellationError())
+            }
+            Self.insert(sleeper, into: &moving, by: { $0.deadlineNs < $1.deadlineNs })
             if !isScheduled {
                 isScheduled = true
                 loop.schedule(self)
             }
-            return
         }
-        if Self.insert(sleeper, into: &pending) == 0 { arm() }
     }
 
-    /// Puts `sleeper` in `sleepers` in deadline order; returns where.
+    /// Puts `sleeper` after those due no later, and returns where.
     @discardableResult
-    private static func insert(_ sleeper: Sleeper, into sleepers: inout [Sleeper]) -> Int {
-        let index = sleepers.firstIndex { sleeper.deadline < $0.deadline } ?? sleepers.count
+    private static func insert<Entry>(
+        _ sleeper: Entry,
+        into sleepers: inout [Entry],
+        by isEarlier: (Entry, Entry) -> Bool
+    ) -> Int {
+        let index = sleepers.firstIndex { isEarlier(sleeper, $0) } ?? sleepers.count
         sleepers.insert(sleeper, at: index)
         return index
     }
@@ -210,44 +255,55 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
         if index == 0 { arm() }
     }
 
-    /// The time until the earliest moving deadline, once the sleepers ahead have said how much time they have left;
-    /// nil when none is pending, after which the loop lets go of the timer. The loop asks before each wait.
-    func timeUntilNextMovingDeadline() -> Duration? {
+    /// How long the loop may wait before the earliest moving sleeper's deadline, in nanoseconds, each asked again
+    /// first; nil when none is left, and the timer leaves the loop's list.
+    func nanosecondsUntilNextMovingDeadline() -> Int64? {
         guard !moving.isEmpty else {
             isScheduled = false
             return nil
         }
-        let now = elapsed()
-        while let remaining = moving[0].remaining {
-            let deadline = now + max(.zero, remaining(now - moving[0].start))
-            guard deadline > moving[0].deadline else { break }
-            moving[0].deadline = deadline
-            guard moving.count > 1, moving[1].deadline < deadline else { break }
-            Self.insert(moving.removeFirst(), into: &moving)
+        let now = Self.monotonicNanoseconds()
+        while true {
+            let deadline = now + max(0, Self.bounded(moving[0].remaining(now - moving[0].startNs)))
+            guard deadline > moving[0].deadlineNs else { break }
+            moving[0].deadlineNs = deadline
+            guard moving.count > 1, moving[1].deadlineNs < deadline else { break }
+            Self.insert(moving.removeFirst(), into: &moving, by: { $0.deadlineNs < $1.deadlineNs })
         }
-        return max(.zero, moving[0].deadline - now)
+        return max(0, moving[0].deadlineNs - now)
     }
 
-    /// Wakes the moving sleepers whose deadline has come and that say no time is left (one that has some left waits
-    /// on for its new deadline); returns whether any is left, after which the loop lets go of the timer.
+    /// Wakes the moving sleepers whose time is up, and puts the others off to their new deadlines; returns whether
+    /// any is left.
     func wakeMovingDue() -> Bool {
         guard !moving.isEmpty else {
             isScheduled = false
             return false
         }
-        let now = elapsed()
-        while !moving.isEmpty, moving[0].deadline <= now {
+        let now = Self.monotonicNanoseconds()
+        while !moving.isEmpty, moving[0].deadlineNs <= now {
             var sleeper = moving.removeFirst()
-            let left = sleeper.remaining?(now - sleeper.start) ?? .zero
-            if left > .zero {
-                sleeper.deadline = now + left
-                Self.insert(sleeper, into: &moving)
+            let left = Self.bounded(sleeper.remaining(now - sleeper.startNs))
+            if left > 0 {
+                sleeper.deadlineNs = now + left
+                Self.insert(sleeper, into: &moving, by: { $0.deadlineNs < $1.deadlineNs })
             } else {
                 sleeper.continuation.resume()
             }
         }
         isScheduled = !moving.isEmpty
         return isScheduled
+    }
+
+    /// `nanoseconds` no longer than ``longestWaitNs``.
+    private static func bounded(_ nanoseconds: Int64) -> Int64 { min(nanoseconds, longestWaitNs) }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds, the timerfd's own clock, read straight: the loop reads it before each wait
+    /// while a moving sleeper is pending.
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     func readable() {

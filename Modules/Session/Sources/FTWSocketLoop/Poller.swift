@@ -25,7 +25,8 @@ final class Poller {
     #if canImport(CFTWEpoll)
     private let epoll: Int32
     private let wakeDescriptor: Int32
-    private var events: [epoll_event]
+    // Unchecked exclusivity: the loop's thread alone touches it, at each of its waits.
+    @exclusivity(unchecked) private var events: [epoll_event]
     #else
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -96,23 +97,12 @@ final class Poller {
         #endif
     }
 
-    /// `timeout` as the kernel's wait takes it: -1 for none, whole milliseconds rounded up, at most a day. Worked
-    /// out in floating point: the loop asks before each wait while a moving deadline is pending, and splitting a
-    /// `Duration` into its components is a 128-bit division.
-    static func milliseconds(_ timeout: Duration?) -> Int32 {
-        guard let timeout else { return -1 }
-        guard timeout > .zero else { return 0 }
-        return Int32(min((timeout / .milliseconds(1)).rounded(.up), 86_400_000))
-    }
-
     /// Waits until a watched descriptor is ready, ``wake()`` is called or `timeout` passes, and reports each ready
     /// descriptor.
     ///
-    /// - Parameter timeout: How long to wait at most: nil for as long as it takes, zero to only look; rounded up to
-    ///   the kernel's milliseconds, so the wait never ends before it.
+    /// - Parameter timeoutMs: How long to wait at most, in milliseconds: -1 for as long as it takes, zero to only look.
     /// - Returns: Whether the wake-up descriptor fired.
-    func wait(timeout: Duration?, _ report: (Readiness) -> Void) -> Bool {
-        let milliseconds = Self.milliseconds(timeout)
+    func wait(timeoutMs milliseconds: Int32, _ report: (Readiness) -> Void) -> Bool {
         #if canImport(CFTWEpoll)
         let count = events.withUnsafeMutableBufferPointer { buffer in
             epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), milliseconds)

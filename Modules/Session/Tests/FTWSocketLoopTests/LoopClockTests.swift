@@ -1,3 +1,4 @@
+import FTWClockSeam
 import FTWSocketLoop
 import Synchronization
 import Testing
@@ -55,13 +56,13 @@ import Testing
         let clock = LoopClock(base: ContinuousClock(), loop: loop)
         let start = clock.now
         let deadline = MovedDeadline(start.advanced(by: .milliseconds(30)))
-        let remaining: @Sendable (Duration) -> Duration = { slept in
-            start.duration(to: deadline.instant.withLock { $0 }) - slept
+        let remaining: @Sendable (Int64) -> Int64 = { slept in
+            start.duration(to: deadline.instant.withLock { $0 }).wholeNanoseconds - slept
         }
         let onLoop = await withTaskExecutorPreference(loop) {
             await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
-                    try? await clock.sleep(whileRemaining: remaining)
+                    try? await clock.sleep(whileRemainingNanoseconds: remaining)
                     return loop.inEventLoop
                 }
                 group.addTask {
