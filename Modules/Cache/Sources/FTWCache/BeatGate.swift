@@ -20,11 +20,14 @@ public final class BeatGate: Sendable {
     /// A gate that lets every frame through until the model first sets it.
     public init() {}
 
-    /// Whether `event`, published at `nowMs`, goes to the model.
-    public func admits(_ event: SessionEvent, nowMs: Int64) -> Bool {
+    /// Whether `event`, published at `nowMs`, goes to the model. The time is read only when the frame's connection
+    /// does not decide it and a frame can matter at all: every model's gate runs inside each live frame's publish.
+    public func admits(_ event: SessionEvent, nowMs: @autoclosure () -> Int64) -> Bool {
         guard case .telemetry(let frame) = event else { return true }
         let known = connection.load(ordering: .acquiring)
-        return nowMs >= dueMs.load(ordering: .acquiring) || (known != Self.notFollowed && frame.connection != known)
+        if known != Self.notFollowed && frame.connection != known { return true }
+        let due = dueMs.load(ordering: .acquiring)
+        return due != .max && nowMs() >= due
     }
 
     /// Lets frames through from `dueMs` on, and, for a model that follows the connection through frames, any frame

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The system's wall clock: what the apps hand to the modules when they run for real.
 ///
@@ -8,6 +12,11 @@ public struct SystemWallClock: WallClock {
     /// Makes the system wall clock.
     public init() {}
 
-    /// Now, in milliseconds since the Unix epoch, rounded down.
-    public var nowMs: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Now, in milliseconds since the Unix epoch, rounded down. Read from `CLOCK_REALTIME` straight, in integers:
+    /// the client reads it several times a frame, and through `Date` each read cost three times as much.
+    public var nowMs: Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
 }
