@@ -93,14 +93,14 @@ final class SocketChannel: LoopHandler, @unchecked Sendable {
     @exclusivity(unchecked) private var inputReads: Bool?
     @exclusivity(unchecked) var security = Security.plain
     @exclusivity(unchecked) private var isReadingPaused = false
-    private var connectWaiter: CheckedContinuation<Result<Void, WebSocketError>, Never>?
+    @exclusivity(unchecked) private var connectWaiter: CheckedContinuation<Result<Void, WebSocketError>, Never>?
     @exclusivity(unchecked) private var outbound: [PendingWrite] = []
     @exclusivity(unchecked) private var outboundHead = 0
     private var isFinishRequested = false
     private var hasFinishedWriting = false
     @exclusivity(unchecked) private var watched = (reading: false, writing: false)
     private var stall: WriteStall?
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var isClosed = false
 
     /// Wraps `descriptor` (a connected or connecting socket, already non-blocking), which the channel closes.
     init(descriptor: Int32, loop: EventLoop, peer: String, stall: WriteStall?) {

@@ -35,7 +35,9 @@ public actor LiveTrace: ClientService {
     private let sessionEvents: BusStream<SessionEvent>
 
     /// Every field's ring, by field id.
-    var rings: [Int: TraceRing] = [:] {
+    // Unchecked exclusivity on what every beat touches (here and below): the actor alone touches it, and each
+    // access's dynamic check cost about 110 instructions.
+    @exclusivity(unchecked) var rings: [Int: TraceRing] = [:] {
         didSet { ringFileFields = nil }
     }
     /// `rings` as the ring file lists them, by ascending field id: worked out at a write after `rings` changed, and
@@ -49,13 +51,13 @@ public actor LiveTrace: ClientService {
     /// The last anchor id handed out.
     var anchors: UInt32 = 0
     /// The box stream while one runs on a connection; nil while it is down.
-    var box: BoxStream?
+    @exclusivity(unchecked) var box: BoxStream?
     /// Where reading the ring file back stands.
     var restoration: Restoration = .pending
     /// What the ring file gave, and when live points came after it: the time the app missed.
-    var restored: RestoredSpan?
+    @exclusivity(unchecked) var restored: RestoredSpan?
     /// Live points were recorded since the ring file was last written.
-    var unsaved = false
+    @exclusivity(unchecked) var unsaved = false
     /// The session said `idle` (the app is in the background) and has said nothing since.
     var isIdle = false
     /// Wakes the ring file's beat when the session leaves `idle`.
