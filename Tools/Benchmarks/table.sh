@@ -2,7 +2,7 @@
 # Measures every row of the benchmark table and writes it, dated and naming the commit, to docs/benchmarks.md: the
 # one source of every performance figure in the README and docs, so none of them goes stale.
 #
-#   Tools/Benchmarks/table.sh                  every row; about 20 minutes on the 2-core build VM
+#   Tools/Benchmarks/table.sh                  every row; about 30 minutes on the 2-core build VM
 #   Tools/Benchmarks/table.sh --seconds 30     shorter windows on the real path (60 s by default)
 #   Tools/Benchmarks/table.sh --smoke          every benchmark once with tiny windows and few rounds: checks that
 #                                              the table still builds (a few minutes); its figures are not kept
@@ -90,6 +90,8 @@ rounds_real=(--seconds "$seconds")
 run frame-ws "$bench" frame --real ws "${rounds_real[@]}" --foreign
 run frame-wss "$bench" frame --real wss "${rounds_real[@]}"
 run idle "$bench" idle --seconds "$seconds"
+# A five-minute cycle (300 s holds one turn): twelve of it are an hour of live view with its turns.
+run cycle "$bench" frame --real ws --seconds "$([[ $smoke == 1 ]] && echo 8 || echo 300)"
 run dial "$bench" dial --cold --runs "$([[ $smoke == 1 ]] && echo 2 || echo 5)"
 run persist "$bench" trace persist
 
@@ -166,6 +168,10 @@ idle_minute=$(leading idle '\([0-9.]+ a minute\)')
 idle_wakes=$(awk -v a="${idle_switches:-?}" -v s="$seconds" 'BEGIN { if (a == "?") print "?"; else { w = a * s - 1; printf "%d", w < 0.5 ? 0 : w + 0.5 } }')
 idle_syscalls=$(leading idle '[0-9.]+ system calls a second')
 idle_instructions=$(leading idle '[0-9.]+ k instructions and')
+hour_live=$(grep -oE "an hour of live view at this window's rate: .*" "$work/cycle.log" | sed 's/^[^:]*: //' || true)
+hour_turn_asks=$(grep -oE '\([0-9]+ requests in the [0-9]+ s window\)' "$work/cycle.log" | grep -oE '^\([0-9]+' | tr -d '(' || true)
+hour_idle=$(grep -oE "an hour in the background at this window's rate: .*" "$work/idle.log" | sed 's/^[^:]*: //' || true)
+hour_idle_wakes=$(grep -oE '[0-9]+ wake-ups' <<<"$hour_idle" | grep -oE '^[0-9]+' || true)
 dial_cold=$(grep -oE 'wss: first greet of a process [0-9.]+ ms CPU' "$work/dial.log" | grep -oE '[0-9.]+ ms' | awk '{print $1}')
 dial_warm=$(grep -oE 'wss: .*a warm one [0-9.]+ ms CPU' "$work/dial.log" | grep -oE 'warm one [0-9.]+' | awk '{print $3}')
 dial_extra=$(grep -oE 'wss: .*the first costs \+[0-9.]+' "$work/dial.log" | grep -oE '[0-9.]+$')
@@ -215,6 +221,8 @@ a 512-byte 1 Hz delta; for \`wss\` an \`SSL_read\` and a WebSocket parse first. 
 | another phone in the room: instructions a foreign frame | $foreign k | the failing open alone (C) $foreign_floor k | — | ≤ floor + 1 k | $(verdict "$foreign" "$(awk -v f="$foreign_floor" 'BEGIN { print (f == "?") ? 0 : f + 1 }')") |
 | live-trace ring write (every 15 s in front), ten fields × 301 points | ${persist_instructions:-?} k instructions, ${persist_allocations:-?} allocations a write | — | — | ≤ 100 k | $(verdict "${persist_instructions:-?}" 100) |
 | a launched client in the background, nothing dialled | ${idle_switches:-?} context switches a second (${idle_minute:-?} a minute), ${idle_syscalls:-?} system calls a second, ${idle_instructions:-?} k instructions a second | nothing to do | ${idle_wakes:-?} wake-ups in $seconds s besides the window's own end | 0 wake-ups | $(verdict "${idle_wakes:-?}" 0) |
+| an hour of live view over ws: 12 five-minute cycles (a 300 s window holding one turn, × 12; it sent ${hour_turn_asks:-?} requests) | ${hour_live:-?} | — | — | — | |
+| an hour in the background, nothing dialled (the window above, × 3 600 / $seconds) | ${hour_idle:-?} | nothing to do | — | 0 wake-ups | $(verdict "${hour_idle_wakes:-?}" 0) |
 | first wss dial of a process (a greet: dial, TLS, Noise, hello) | ${dial_cold:-?} ms CPU | a warm greet ${dial_warm:-?} ms | +${dial_extra:-?} ms (ws: +${dial_ws_extra:-?} ms) | ≤ +10 ms | $(verdict "${dial_extra:-?}" 10) |
 | first content after launch (\`ftw-headless launch-clock --instructions\`, $launch_build): instructions from exec (callgrind); processor time and wall time, medians of $launches_run launches | ${launch_instructions:-?} M; ${launch_cpu:-?} ms CPU; ${launch_client:-?} ms | C reader of the same files ${launch_floor_instructions:-?} M; ${launch_floor_cpu:-?} ms CPU; ${launch_baseline:-?} ms | **${launch_ratio:-?}×** by instructions (CPU ${launch_cpu_ratio:-?}×, wall ${launch_wall_ratio:-?}×) | ≤ 1.5× (static build) | $(verdict "${launch_ratio:-?}" 1.5) |
 
@@ -235,7 +243,7 @@ How each is measured is in the benchmark's own source (\`Tools/Benchmarks/Source
 README. The raw output of this run:
 
 \`\`\`
-$(for log in frame-ws frame-wss idle dial persist restore history trace handshake return-bytes; do grep -vE '^==[0-9]+==' "$work/$log.log" 2>/dev/null | grep -E '^[a-z-]+( --[a-z]+)?( [a-z]+)?:' || true; done)
+$(for log in frame-ws frame-wss cycle idle dial persist restore history trace handshake return-bytes; do grep -vE '^==[0-9]+==' "$work/$log.log" 2>/dev/null | grep -E '^[a-z-]+( --[a-z]+)?( [a-z]+)?:' || true; done)
 \`\`\`
 EOF
 say "wrote $out in $((took / 60)) min $((took % 60)) s (not run in CI: --smoke is the quick check)"

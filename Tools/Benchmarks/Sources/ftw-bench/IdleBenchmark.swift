@@ -23,11 +23,13 @@ enum IdleBenchmark {
             let phone = try await box.pairPhone("phone")
             let command = [Tool.bench.path, "idle", "client", phone.data.path, phone.site.rawValue, String(seconds)]
             print("idle: a client launched into the background, nothing dialled, a \(seconds) s window")
+            var instructions: Int?
             if Callgrind.available {
                 let folder = box.folder.appending(path: "callgrind")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 _ = try Callgrind.run(command, folder: folder)
                 if let counts = Callgrind.counts(in: folder) {
+                    instructions = counts.instructions
                     print(
                         String(
                             format: "idle: %.1f k instructions and %.2f allocations a second (callgrind)",
@@ -51,8 +53,21 @@ enum IdleBenchmark {
                 line += String(format: "; %.2f system calls a second (perf)", Double(perf.syscalls) / Double(seconds))
             }
             print(line)
+            printHour(window: window, instructions: instructions, syscalls: perf?.syscalls, seconds: seconds)
         } catch {
             print("idle: \(error)")
         }
+    }
+
+    /// An hour in the background at the window's rate; the bench's own timer that ends the window is one context
+    /// switch of it, left out.
+    private static func printHour(window: WindowReport, instructions: Int?, syscalls: Int?, seconds: Int) {
+        let scale = 3_600 / Double(seconds)
+        var parts: [String] = []
+        if let instructions { parts.append(String(format: "%.1f M instructions", Double(instructions) * scale / 1e6)) }
+        parts.append(String(format: "%.0f wake-ups", Double(max(0, window.contextSwitches - 1)) * scale))
+        if let syscalls { parts.append(String(format: "%.0f system calls", Double(syscalls) * scale)) }
+        parts.append("\(Int(Double(window.bytes + window.sentBytes) * scale)) bytes")
+        print("idle: an hour in the background at this window's rate: " + parts.joined(separator: ", "))
     }
 }

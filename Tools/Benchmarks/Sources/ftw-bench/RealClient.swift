@@ -14,7 +14,7 @@ import Foundation
 /// (its models settled) and for a stretch between two five-minute turns, then holds a ``BenchWindow`` open for
 /// `seconds` and prints what it saw:
 ///
-///     window frames F bytes B seconds S cpu_us C switches W
+///     window frames F bytes B seconds S cpu_us C switches W sent N sent_bytes M
 ///
 /// `idle` launches the client into the background (nothing dialled) and does the same with no stream.
 enum RealClient {
@@ -126,7 +126,8 @@ enum RealClient {
         let bytes = after.receivedBytes - before.receivedBytes
         say(
             "window frames \(frames) bytes \(bytes) seconds \(seconds) cpu_us \(inside.cpuMicroseconds) "
-                + "switches \(inside.contextSwitches) sent \(after.sentMessages - before.sentMessages)"
+                + "switches \(inside.contextSwitches) sent \(after.sentMessages - before.sentMessages) "
+                + "sent_bytes \(after.sentBytes - before.sentBytes)"
         )
     }
 
@@ -159,6 +160,8 @@ struct WindowReport: Sendable {
     var contextSwitches: Int
     /// Request frames the phone sent in the window: none while it only streams.
     var sent: Int
+    /// The bytes of the messages it sent.
+    var sentBytes: Int
 
     /// Reads `window frames … switches …` from a child's output; nil when no such line is in it.
     init?(output: String) {
@@ -174,5 +177,6 @@ struct WindowReport: Sendable {
             frames, bytes, seconds, cpu, switches
         )
         sent = value("sent") ?? 0
+        sentBytes = value("sent_bytes") ?? 0
     }
 }

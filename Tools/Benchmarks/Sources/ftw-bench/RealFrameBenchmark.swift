@@ -213,6 +213,35 @@ enum RealFrameBenchmark {
             line += "; system calls: perf is not installed or may not count here"
         }
         print(line)
+        reportHour(transport: transport, client: client, native: native)
+    }
+
+    /// What an hour of live view costs at the window's rate: the window scaled to 3 600 s. A window between two
+    /// five-minute turns (the frame rows) leaves the turns' asks out; a 300 s window holds one turn, so twelve of
+    /// it are an hour with its turns (the quarters' and the hour's own asks as far as its turn was one of them,
+    /// which the requests it sent tell).
+    private static func reportHour(transport: String, client: ClientCounts, native: WindowReport) {
+        let scale = 3_600 / Double(native.seconds)
+        var parts: [String] = []
+        if let counts = client.callgrind, let window = client.callgrindReport, window.seconds > 0 {
+            parts.append(
+                String(
+                    format: "%.0f M instructions",
+                    Double(counts.instructions) * 3_600 / Double(window.seconds) / 1e6
+                )
+            )
+        }
+        parts.append(String(format: "%.0f context switches", Double(native.contextSwitches) * scale))
+        if let perf = client.perf {
+            parts.append(String(format: "%.0f system calls", Double(perf.syscalls) * scale))
+        }
+        parts.append(String(format: "%.0f kB received", Double(native.bytes) * scale / 1_000))
+        parts.append(String(format: "%.1f kB sent", Double(native.sentBytes) * scale / 1_000))
+        print(
+            "frame --real \(transport): an hour of live view at this window's rate: "
+                + parts.joined(separator: ", ")
+                + " (\(native.sent) requests in the \(native.seconds) s window)"
+        )
     }
 
     private static func reportForeign(
