@@ -169,7 +169,6 @@ idle_wakes=$(awk -v a="${idle_switches:-?}" -v s="$seconds" 'BEGIN { if (a == "?
 idle_syscalls=$(leading idle '[0-9.]+ system calls a second')
 idle_instructions=$(leading idle '[0-9.]+ k instructions and')
 hour_live=$(grep -oE "an hour of live view at this window's rate: .*" "$work/cycle.log" | sed 's/^[^:]*: //' || true)
-hour_turn_asks=$(grep -oE '\([0-9]+ requests in the [0-9]+ s window\)' "$work/cycle.log" | grep -oE '^\([0-9]+' | tr -d '(' || true)
 hour_idle=$(grep -oE "an hour in the background at this window's rate: .*" "$work/idle.log" | sed 's/^[^:]*: //' || true)
 hour_idle_wakes=$(grep -oE '[0-9]+ wake-ups' <<<"$hour_idle" | grep -oE '^[0-9]+' || true)
 dial_cold=$(grep -oE 'wss: first greet of a process [0-9.]+ ms CPU' "$work/dial.log" | grep -oE '[0-9.]+ ms' | awk '{print $1}')
@@ -221,7 +220,7 @@ a 512-byte 1 Hz delta; for \`wss\` an \`SSL_read\` and a WebSocket parse first. 
 | another phone in the room: instructions a foreign frame | $foreign k | the failing open alone (C) $foreign_floor k | — | ≤ floor + 1 k | $(verdict "$foreign" "$(awk -v f="$foreign_floor" 'BEGIN { print (f == "?") ? 0 : f + 1 }')") |
 | live-trace ring write (every 15 s in front), ten fields × 301 points | ${persist_instructions:-?} k instructions, ${persist_allocations:-?} allocations a write | — | — | ≤ 100 k | $(verdict "${persist_instructions:-?}" 100) |
 | a launched client in the background, nothing dialled | ${idle_switches:-?} context switches a second (${idle_minute:-?} a minute), ${idle_syscalls:-?} system calls a second, ${idle_instructions:-?} k instructions a second | nothing to do | ${idle_wakes:-?} wake-ups in $seconds s besides the window's own end | 0 wake-ups | $(verdict "${idle_wakes:-?}" 0) |
-| an hour of live view over ws: 12 five-minute cycles (a 300 s window holding one turn, × 12; it sent ${hour_turn_asks:-?} requests) | ${hour_live:-?} | — | — | — | |
+| an hour of live view over ws: 12 five-minute cycles (a 300 s window holding one turn, × 12) | ${hour_live:-?} | — | — | — | |
 | an hour in the background, nothing dialled (the window above, × 3 600 / $seconds) | ${hour_idle:-?} | nothing to do | — | 0 wake-ups | $(verdict "${hour_idle_wakes:-?}" 0) |
 | first wss dial of a process (a greet: dial, TLS, Noise, hello) | ${dial_cold:-?} ms CPU | a warm greet ${dial_warm:-?} ms | +${dial_extra:-?} ms (ws: +${dial_ws_extra:-?} ms) | ≤ +10 ms | $(verdict "${dial_extra:-?}" 10) |
 | first content after launch (\`ftw-headless launch-clock --instructions\`, $launch_build): instructions from exec (callgrind); processor time and wall time, medians of $launches_run launches | ${launch_instructions:-?} M; ${launch_cpu:-?} ms CPU; ${launch_client:-?} ms | C reader of the same files ${launch_floor_instructions:-?} M; ${launch_floor_cpu:-?} ms CPU; ${launch_baseline:-?} ms | **${launch_ratio:-?}×** by instructions (CPU ${launch_cpu_ratio:-?}×, wall ${launch_wall_ratio:-?}×) | ≤ 1.5× (static build) | $(verdict "${launch_ratio:-?}" 1.5) |
