@@ -1,6 +1,6 @@
 /// The ask loop's state, once for every model that asks the box: the rule (``AskDecision``), the ask out now (what a
 /// pull may join) and which live frames the loop needs (``BeatGate``). Its transitions are pure and synchronous; the
-/// model's actor owns the value and ``AskLoopModel`` drives it, so ``LiveAsk`` and the history run the same loop.
+/// model's actor owns the value and `AskLoopModel` drives it, so `LiveAsk` and the history run the same loop.
 package struct AskLoop: Sendable {
     /// The ask on the wire.
     package struct Asking: Sendable, Hashable {

@@ -1,7 +1,7 @@
 package import FTWClockSeam
 package import FTWSessionInterface
 
-/// A model that asks the box through an ``AskLoop``: ``LiveAsk`` and the history. The loop is written here once:
+/// A model that asks the box through an `AskLoop`: `LiveAsk` and the history. The loop is written here once:
 /// weigh what happened, ask while the rule says so, weigh the outcome after every input queued so far, and let the
 /// model tell and keep what changed; a pull joins the ask out when it wants the same name. The model states only how
 /// it asks, names, records and seals.

@@ -16,7 +16,7 @@ public import FTWSessionInterface
 /// ever recorded under the name it was asked under.
 /// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
 ///
-/// The rule itself is an ``AskDecision`` and its loop an ``AskLoop``, both shared with the history; this actor runs
+/// The rule itself is an ``AskDecision`` and its loop an `AskLoop`, both shared with the history; this actor runs
 /// the asks the loop hands out, keeps the answer and seals it.
 ///
 /// ## Concurrency
