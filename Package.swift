@@ -67,7 +67,7 @@ let package = Package(
             path: "Modules/Crypto/Sources/CFTWOpenSSL",
             providers: [.apt(["libssl-dev"])]
         ),
-        module("Crypto", "FTWCrypto", [openSSL]),
+        module("Crypto", "FTWCrypto", [openSSL, "FTWBus"]),
         moduleTests("Crypto", "FTWCryptoTests", ["FTWCrypto", "FTWFixtures"]),
         module("Fixtures", "FTWFixtures", ["FTWBus", "FTWSpawning"]),
 
@@ -77,7 +77,7 @@ let package = Package(
 
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "FTWSessionInterface", ["FTWBoxProtocol", "FTWBus"]),
-        module("Session", "FTWNoise", ["FTWCrypto"]),
+        module("Session", "FTWNoise", ["FTWCrypto", "FTWBus"]),
         .systemLibrary(name: "CFTWEpoll", path: "Modules/Session/Sources/CFTWEpoll"),
         module("Session", "FTWSocketLoop", [epoll, "FTWClockSeam"]),
         moduleTests("Session", "FTWSocketLoopTests", ["FTWSocketLoop", "FTWClockSeam"]),

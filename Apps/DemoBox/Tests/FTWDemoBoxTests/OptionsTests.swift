@@ -1,3 +1,4 @@
+import FTWBus
 import FTWDemoBox
 import FTWNoise
 import Foundation

@@ -20,6 +20,7 @@
 @_exported public import protocol FTWBus.ClientService
 @_exported public import struct FTWBus.DiscardingLogSink
 @_exported public import class FTWBus.EventBus
+@_exported public import protocol FTWBus.FTWError
 @_exported public import class FTWBus.InMemoryLogSink
 @_exported public import struct FTWBus.LogEntry
 @_exported public import protocol FTWBus.LogSink

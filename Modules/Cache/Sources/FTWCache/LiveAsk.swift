@@ -16,8 +16,8 @@ public import FTWSessionInterface
 /// ever recorded under the name it was asked under.
 /// Answers are sealed in the model's own file and read back at launch, so after a kill they stand by the same rules.
 ///
-/// The rule itself is an ``AskDecision``, shared with the history; this actor runs the asks it hands out, keeps the
-/// answer and seals it.
+/// The rule itself is an ``AskDecision`` and its loop an `AskLoop`, both shared with the history; this actor runs
+/// the asks the loop hands out, keeps the answer and seals it.
 ///
 /// ## Concurrency
 /// An actor; ``run()`` is its service loop and the only place asks happen, one at a time, so every trigger that
@@ -25,7 +25,7 @@ public import FTWSessionInterface
 /// queued before a failure is no new look). Triggers and session events reach the loop through one ``AskInbox``, in
 /// order, which has one reader: a second ``run()`` is refused. The one exception to waiting is a pull that joins the
 /// ask out: a child task follows the pulls and joins it while the loop waits.
-public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientService {
+public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientService, AskLoopModel {
     /// Names what the model wants now, given the answer it holds; nil when it wants nothing.
     public typealias Namer = @Sendable (_ nowMs: Int64, _ stored: StoredAnswer<Answer>?) -> AskName?
 
@@ -48,7 +48,7 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         case notKept(SealError)
     }
 
-    private enum Input: Sendable {
+    package enum Input: Sendable {
         case trigger(AskTrigger)
         case session(SessionEvent)
         case adopt(Answer)
@@ -88,11 +88,11 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
     /// the feature is hidden, not reported as an error, until the name changes, or, for `E_UNKNOWN_OP`, until the
     /// box's build changes (the verdict is sealed with the build, so it holds across a kill).
-    public var isUnavailable: Bool { decision.isUnavailable }
+    public var isUnavailable: Bool { loop.decision.isUnavailable }
 
     /// The box build that said it does not carry this read (`E_UNKNOWN_OP`); nil when none did. Sealed, so a
     /// relaunch asks nothing of the same build.
-    public var lackingOnBuild: String? { decision.lackingOnBuild }
+    public var lackingOnBuild: String? { loop.decision.lackingOnBuild }
 
     /// Why the last ask failed, until an answer is recorded: what the model shows instead of a silent blank. The
     /// error the asker threw: the session's when the read failed, the model's own when its answer could not be taken.
@@ -101,20 +101,18 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     private let configuration: Configuration
     private let site: SiteID
     private let store: (any SealedStore)?
-    private let wallClock: any WallClock
+    package let wallClock: any WallClock
     private let namer: Namer
     private let personNamer: Namer?
     private let asker: Asker
-    private let inbox: AskInbox<Input>
+    package let askInbox: AskInbox<Input>
     private let sessionEvents: BusStream<SessionEvent>
-    /// Which live frames reach the loop: those after the name can have turned, while someone looks.
-    private let beat: BeatGate
 
     private var lifecycle: ServiceLifecycle
-    /// Who is looking, whether the answer stands, the failure and refusal memory, the stream: the rule's state.
-    private var decision: AskDecision
-    /// The name of the ask out now, if any: what a pull may join.
-    private var asking: AskName?
+    /// Who is looking, whether the answer stands, the failure and refusal memory, the stream, the ask out.
+    package var loop: AskLoop
+    /// The answer the box pushed unasked, while the loop weighs it.
+    private var adopting: Answer?
 
     /// Makes a model's ask.
     ///
@@ -145,18 +143,22 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         self.namer = namer
         self.personNamer = personNamer
         self.asker = asker
-        decision = AskDecision(.init(timeToLive: configuration.timeToLive, policy: configuration.policy))
+        let loop = AskLoop(
+            .init(timeToLive: configuration.timeToLive, policy: configuration.policy),
+            turns: configuration.nameTurns,
+            followsStream: false
+        )
+        self.loop = loop
         self.events = EventBus()
         lifecycle = ServiceLifecycle(name: configuration.model)
-        inbox = AskInbox()
-        let beat = BeatGate()
-        self.beat = beat
+        askInbox = AskInbox()
+        let beat = loop.beat
         self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
     }
 
     /// Hands the model a trigger: a view appearing or going, or a pull to refresh. Returns at once.
     public nonisolated func send(_ trigger: AskTrigger) {
-        inbox.send(.trigger(trigger), isPull: trigger == .refresh)
+        askInbox.send(.trigger(trigger), isPull: trigger == .refresh)
     }
 
     /// The model's name: its word in logs and in the error a second ``run()`` throws.
@@ -170,13 +172,13 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         if try lifecycle.claimRun() { await readSealed() }
         defer { lifecycle.runEnded() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [sessionEvents, inbox] in
-                for await event in sessionEvents { inbox.send(.session(event)) }
+            group.addTask { [sessionEvents, askInbox] in
+                for await event in sessionEvents { askInbox.send(.session(event)) }
             }
-            group.addTask { [inbox] in
-                await inbox.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
+            group.addTask { [askInbox] in
+                await askInbox.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
             }
-            for await entry in inbox.entries where inbox.take(entry) {
+            for await entry in askInbox.entries where askInbox.take(entry) {
                 await handle(entry)
             }
             group.cancelAll()
@@ -187,12 +189,12 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// held answer under the name the model wants now and is sealed, costing no request. It is handled in turn with
     /// triggers, so an ask on the wire when it arrives settles first and the pushed answer is the one kept.
     public nonisolated func adopt(_ answer: Answer) {
-        inbox.send(.adopt(answer))
+        askInbox.send(.adopt(answer))
     }
 
     /// Ends the service loop once the inputs already sent are handled.
     public nonisolated func finish() {
-        inbox.finish()
+        askInbox.finish()
     }
 
     /// Reads the model's sealed answer, once, so it shows before anything connects.
@@ -228,33 +230,19 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         events.publish(.restored(answer))
     }
 
-    /// Tells the decision what the sealed file held: the answer's name and age, and the build that refused.
-    private func restoreDecision(_ held: AskDecision.Held?, lackingOnBuild: String?) {
-        _ = decision.handle(
-            .restored(held, lackingOnBuild: lackingOnBuild),
-            at: inbox.lastQueued,
-            nowMs: wallClock.nowMs
-        ) {
-            nil
-        }
-    }
-
     private func handle(_ entry: AskInbox<Input>.Entry) async {
         let place = entry.place
         switch entry.input {
         case .trigger(.viewAppeared): await decide(.viewAppeared, at: place)
         case .trigger(.viewGone): await decide(.viewGone, at: place)
         case .trigger(.refresh): await decide(.refresh, at: place)
-        case .session(let event):
-            if let input = AskInput(event) { await decide(input, at: place) }
-        case .adopt(let answer): await decide(.adopted, at: place, adopting: answer)
+        case .session(let event): await decide(event, at: place)
+        case .adopt(let answer):
+            adopting = answer
+            await decide(.adopted, at: place)
+            adopting = nil
         }
-        let nowMs = wallClock.nowMs
-        beat.set(
-            dueMs: decision.nextBeatMs(after: nowMs, turns: configuration.nameTurns),
-            follows: false,
-            knownConnection: nil
-        )
+        settleBeat()
     }
 
     /// When the pull at `place` wants what the ask out is asked under and the loop has not reached that pull: the
@@ -262,12 +250,12 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// pull, and the answer is the ask's own. Says whether the pull still needs a request of its own: when the read
     /// it shared was already on the wire and failed (a queued read it put first was its own request).
     private func joining(pullAt place: Int) -> (@Sendable () async -> Bool)? {
-        guard let asking, (wanted(nowMs: wallClock.nowMs, byPerson: true) ?? stored?.name) == asking,
-            inbox.join(place)
+        guard let name = loop.asking?.name,
+            joinsAsk(pullAt: place, wanting: wanted(nowMs: wallClock.nowMs, byPerson: true) ?? stored?.name)
         else { return nil }
         return { [asker] in
             do {
-                _ = try await asker(asking, true)
+                _ = try await asker(name, true)
                 return false
             } catch {
                 return (error as? SessionError)?.sharedOnWire == true
@@ -275,52 +263,41 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
         }
     }
 
-    /// Hands the decision what happened and does what it says, until it says nothing more.
-    private func decide(_ input: AskInput, at place: Int, adopting: Answer? = nil) async {
-        var action = weigh(input, at: place)
-        while true {
-            switch action {
-            case .none:
-                return
-            case .sealVerdict:
-                await seal()
-                return
-            case .keep(let name):
-                guard let adopting else { return }
-                stored = StoredAnswer(answer: adopting, name: name, askedAtMs: wallClock.nowMs)
-                await recorded()
-                return
-            case .ask(let name, let byPerson):
-                asking = name
-                do {
-                    let answer = try await asker(name, byPerson)
-                    asking = nil
-                    let askedAtMs = wallClock.nowMs
-                    stored = StoredAnswer(answer: answer, name: name, askedAtMs: askedAtMs)
-                    // The name may have turned while the ask was on the wire: weighed by the answer now held.
-                    action = weigh(.answered(askedAtMs: askedAtMs), at: inbox.lastQueued)
-                    await recorded()
-                } catch {
-                    asking = nil
-                    failure = error
-                    // Every input queued so far came before the failure: none of them is a new look.
-                    action = weigh(.failed(AskFailure.Verdict(error)), at: inbox.lastQueued)
-                    events.publish(.failed(name: name, error: error))
-                }
-            }
+    /// Asks the box under `name` and holds the answer it gives.
+    package func ask(_ name: AskName, byPerson: Bool) async -> AskLoop.Outcome<any Error> {
+        do {
+            let answer = try await asker(name, byPerson)
+            let askedAtMs = wallClock.nowMs
+            stored = StoredAnswer(answer: answer, name: name, askedAtMs: askedAtMs)
+            return .answered(askedAtMs: askedAtMs)
+        } catch {
+            failure = error
+            return .failed(error)
         }
     }
 
-    /// The decision's answer to `input`, queued at `place`, naming what the model wants now only if it asks.
-    private func weigh(_ input: AskInput, at place: Int) -> AskAction {
-        let nowMs = wallClock.nowMs
-        return decision.handle(input, at: place, nowMs: nowMs) {
-            wanted(nowMs: nowMs, byPerson: input == .refresh)
+    /// Tells the answer just held and seals it, or tells the failure.
+    package func told(_ outcome: AskLoop.Outcome<any Error>, name: AskName) async {
+        switch outcome {
+        case .answered: await recorded()
+        case .failed(let error): events.publish(.failed(name: name, error: error))
         }
+    }
+
+    /// Seals the verdict the loop remembers, with the answer held.
+    package func sealVerdict() async {
+        await seal()
+    }
+
+    /// Holds the answer the box pushed under `name`, tells it and seals it.
+    package func keep(under name: AskName) async {
+        guard let adopting else { return }
+        stored = StoredAnswer(answer: adopting, name: name, askedAtMs: wallClock.nowMs)
+        await recorded()
     }
 
     /// What the model wants now; a person's pull falls back on ``personNamer`` (the decision then on the held name).
-    private func wanted(nowMs: Int64, byPerson: Bool) -> AskName? {
+    package func wanted(nowMs: Int64, byPerson: Bool) -> AskName? {
         namer(nowMs, stored) ?? (byPerson ? personNamer?(nowMs, stored) : nil)
     }
 

@@ -1,8 +1,10 @@
+public import FTWBus
+
 /// Why a cryptographic operation failed: the one error type of the `Crypto` module.
 ///
 /// Callers mostly care whether something failed to authenticate (a tampered file, a frame that is not theirs)
 /// or whether the inputs were wrong (a key of the wrong size), so the code tells those apart.
-public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CryptoError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -41,17 +43,4 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: CryptoError, rhs: CryptoError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }

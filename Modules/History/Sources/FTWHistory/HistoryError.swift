@@ -1,8 +1,10 @@
+public import FTWBus
+
 /// Why a tile or the sealed tiles file was refused: the one error type of the History module.
 ///
 /// A refused tile is never drawn and never offered as held; a refused file reads as empty. The code says which, so a
 /// log tells a box that sent a bad tile from a file this build cannot read.
-public struct HistoryError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HistoryError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {

@@ -12,8 +12,9 @@ public import FTWSessionInterface
 /// tile still filling first when older tiles are missing too; after that an open node view asks again each time the
 /// five-minute name turns, checked on the stream's beat; the grid widget joins a load on the wire; a pull to refresh
 /// re-asks the window, first in the read order, even while it stands, and a pull while a load of the same five
-/// minutes is out joins it and puts the rest of it first instead. When to ask is the shared `AskDecision`; the
-/// model keeps the planning, the tiles and the sealing. Only closed tiles
+/// minutes is out joins it and puts the rest of it first instead. When to ask is the shared `AskDecision`, and the
+/// loop that asks is the shared `AskLoop`, as for every model; the history keeps the planning, the tiles and the
+/// sealing. Only closed tiles
 /// are offered as held. A tile leaves the screen only when its replacement lands, so the right edge never pulls
 /// back, and tiles landing within one display frame reach observers as one change.
 ///
@@ -24,8 +25,8 @@ public import FTWSessionInterface
 /// failed load is no new look). A child task follows the pulls and joins a load out while the loop waits. Another
 /// gathers landed tiles once per display frame. The session hands tiles over synchronously into a locked inbox; the
 /// model takes them on the actor.
-public actor HistoryModel: ClientService {
-    private enum Input: Sendable {
+public actor HistoryModel: ClientService, AskLoopModel {
+    package enum Input: Sendable {
         case trigger(HistoryTrigger)
         case session(SessionEvent)
     }
@@ -39,23 +40,9 @@ public actor HistoryModel: ClientService {
         case reading(PlannedRead, landed: Set<String>)
     }
 
-    /// A load of the window running in the loop: what a pull may join.
-    private struct Load {
-        /// The five-minute name it is asked under.
-        var name: AskName
-        /// Whether its reads go as a person's (a pull, or one that joined it): first in the read order.
-        var byPerson: Bool
-    }
-
     private struct State {
         var phase = Phase.idle
         var held = HeldHistory()
-        /// Who looks, whether the window stands, the failure memory, the stream: the age-keyed rule, shared with
-        /// every model. The history's own: it primes once per launch, on the first live frame (a frame says the
-        /// stream runs); a node view (or the grid widget) that wanted the window while no stream ran has it planned
-        /// when the stream comes, under the name that holds then (a load planned during a dial can go out after its
-        /// five minutes turned); a refusal of `hist.query` is remembered with the box's build, as for every read.
-        var decision: AskDecision
         /// The build that refused `hist.query` as last sealed (or read back), so an unchanged verdict is not
         /// written again.
         var sealedRefusal: String?
@@ -66,8 +53,6 @@ public actor HistoryModel: ClientService {
         /// The window's step for the tile span it last covered: the plan depends on nothing else, and a cold start
         /// should not plan twice.
         var step: (first: Int64, last: Int64, stepMs: Int64)?
-        /// The load out now, if any.
-        var load: Load?
         /// Where the shown tiles came from: this run's answer, the sealed file of an earlier run, or neither yet.
         var basis = AsOf.Basis.unknown
     }
@@ -80,21 +65,26 @@ public actor HistoryModel: ClientService {
 
     /// The box build that refused `hist.query` outright (`E_UNKNOWN_OP`), remembered and sealed (`history-<site>`),
     /// or nil: the window is not asked of that build again, not by a pull, not after a relaunch.
-    public var refusedOnBuild: String? { state.decision.lackingOnBuild }
+    public var refusedOnBuild: String? { loop.decision.lackingOnBuild }
 
     private let site: SiteID
     private let store: (any SealedStore)?
     private let session: any BoxSession
     private let clock: any Clock<Duration>
-    private let wallClock: any WallClock
+    package let wallClock: any WallClock
     private let configuration: Configuration
     private let sessionEvents: BusStream<SessionEvent>
-    private let inputs = AskInbox<Input>()
+    package let askInbox = AskInbox<Input>()
     private let inbox = LandingInbox()
-    /// Which live frames reach the loop: while priming, on a new connection, and after the five minutes turned
-    /// with a node open.
-    private let beat: BeatGate
     private var state: State
+    /// Who looks, whether the window stands, the failure memory, the stream, the load out: the age-keyed rule and
+    /// its loop, shared with every model. The history's own: it primes once per launch, on the first live frame (a
+    /// frame says the stream runs, and live frames reach the loop while priming, on a new connection, and after the
+    /// five minutes turned with a node open); a node view (or the grid widget) that wanted the window while no
+    /// stream ran has it planned when the stream comes, under the name that holds then (a load planned during a dial
+    /// can go out after its five minutes turned); a refusal of `hist.query` is remembered with the box's build, as
+    /// for every read.
+    package var loop: AskLoop
 
     /// Makes the model of one home's history; it subscribes to the session's bus at once, so no live frame is
     /// missed before ``run()`` starts.
@@ -126,12 +116,15 @@ public actor HistoryModel: ClientService {
         self.wallClock = wallClock
         self.configuration = configuration
         self.events = EventBus()
-        let beat = BeatGate()
-        self.beat = beat
-        self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
-        state = State(
-            decision: AskDecision(AskDecision.history(policy: policy))
+        let loop = AskLoop(
+            AskDecision.history(policy: policy),
+            turns: .every(configuration.nameBucket),
+            followsStream: true
         )
+        self.loop = loop
+        let beat = loop.beat
+        self.sessionEvents = sessionEvents.subscribe(where: { [wallClock] in beat.admits($0, nowMs: wallClock.nowMs) })
+        state = State()
         window = HistoryWindow.build(
             from: HeldHistory(),
             series: configuration.series,
@@ -144,7 +137,7 @@ public actor HistoryModel: ClientService {
 
     /// Hands the model a trigger: a node view appearing or going, the grid widget wanting the window. Returns at once.
     public nonisolated func send(_ trigger: HistoryTrigger) {
-        inputs.send(.trigger(trigger), isPull: trigger == .refresh)
+        askInbox.send(.trigger(trigger), isPull: trigger == .refresh)
     }
 
     /// The model's word in logs and in the error a second ``run()`` throws.
@@ -159,11 +152,11 @@ public actor HistoryModel: ClientService {
         defer { state.lifecycle.runEnded() }
         await readRefusal()
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [sessionEvents, inputs] in
-                for await event in sessionEvents { inputs.send(.session(event)) }
+            group.addTask { [sessionEvents, askInbox] in
+                for await event in sessionEvents { askInbox.send(.session(event)) }
             }
-            group.addTask { [inputs] in
-                await inputs.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
+            group.addTask { [askInbox] in
+                await askInbox.followPulls(again: .trigger(.refresh)) { await self.joining(pullAt: $0) }
             }
             group.addTask { [inbox, clock, configuration] in
                 for await _ in inbox.rings {
@@ -171,7 +164,7 @@ public actor HistoryModel: ClientService {
                     await self.gather()
                 }
             }
-            for await entry in inputs.entries where inputs.take(entry) {
+            for await entry in askInbox.entries where askInbox.take(entry) {
                 await handle(entry)
             }
             inbox.finish()
@@ -182,7 +175,7 @@ public actor HistoryModel: ClientService {
 
     /// Ends the service loop once the inputs already sent are handled.
     public nonisolated func finish() {
-        inputs.finish()
+        askInbox.finish()
     }
 
     /// Reads the sealed window back, once, and publishes it: cheap enough for frame one of a cold start, before
@@ -213,13 +206,7 @@ public actor HistoryModel: ClientService {
             state.sealed = bytes
             state.basis = .sealedFile
             let held = state.held.askedUnder.map { AskDecision.Held(name: $0, askedAtMs: state.held.askedAtMs ?? 0) }
-            _ = state.decision.handle(
-                .restored(held, lackingOnBuild: nil),
-                at: inputs.lastQueued,
-                nowMs: wallClock.nowMs
-            ) {
-                nil
-            }
+            restoreDecision(held, lackingOnBuild: nil)
         } catch {
             events.publish(.fileRefused(error))
             return
@@ -239,18 +226,12 @@ public actor HistoryModel: ClientService {
             let lacking = sealed.lackingOnBuild
         else { return }
         state.sealedRefusal = lacking
-        _ = state.decision.handle(
-            .restored(nil, lackingOnBuild: lacking),
-            at: inputs.lastQueued,
-            nowMs: wallClock.nowMs
-        ) {
-            nil
-        }
+        restoreDecision(nil, lackingOnBuild: lacking)
     }
 
     /// Seals the build that refused `hist.query`, or that a box answered it since, when that changed.
-    private func sealRefusal() async {
-        let lacking = state.decision.lackingOnBuild
+    package func sealVerdict() async {
+        let lacking = loop.decision.lackingOnBuild
         guard let store, lacking != state.sealedRefusal else { return }
         do throws(SealError) {
             try await store.keepContents(
@@ -286,29 +267,14 @@ public actor HistoryModel: ClientService {
         case .trigger(.nodeViewGone): await decide(.viewGone, at: place)
         case .trigger(.gridWantsWindow): await decide(.wantsOnce, at: place)
         case .trigger(.refresh): await decide(.refresh, at: place)
-        case .session(let event):
-            if let input = AskInput(event) { await decide(input, at: place) }
+        case .session(let event): await decide(event, at: place)
         }
-        beat.set(
-            dueMs: state.decision.nextBeatMs(after: wallClock.nowMs, turns: .every(configuration.nameBucket)),
-            follows: true,
-            knownConnection: state.decision.streamConnection
-        )
+        settleBeat()
     }
 
-    /// Hands the rule what happened and loads the window while it says so; seals a refusal it remembers.
-    private func decide(_ input: AskInput, at place: Int) async {
-        var action = weigh(input, at: place)
-        while case .ask(let name, let byPerson) = action {
-            action = await load(name, byPerson: byPerson)
-        }
-        if action == .sealVerdict { await sealRefusal() }
-    }
-
-    /// The rule's answer to `input`, queued at `place`; the window is named by its five minutes now.
-    private func weigh(_ input: AskInput, at place: Int) -> AskAction {
-        let nowMs = wallClock.nowMs
-        return state.decision.handle(input, at: place, nowMs: nowMs) { configuration.name(atMs: nowMs) }
+    /// The window is named by its five minutes now, whoever asks.
+    package func wanted(nowMs: Int64, byPerson: Bool) -> AskName? {
+        configuration.name(atMs: nowMs)
     }
 
     /// When the pull at `place` wants the five minutes the load out is asked under and the loop has not reached that
@@ -317,10 +283,9 @@ public actor HistoryModel: ClientService {
     /// Says whether the pull still needs a load of its own: when the query it shared was already on the wire and
     /// failed.
     private func joining(pullAt place: Int) -> (@Sendable () async -> Bool)? {
-        guard case .reading(let read, _) = state.phase, let load = state.load,
-            load.name == configuration.name(atMs: wallClock.nowMs), inputs.join(place)
+        guard case .reading(let read, _) = state.phase,
+            joinsAsk(pullAt: place, wanting: configuration.name(atMs: wallClock.nowMs))
         else { return nil }
-        state.load?.byPerson = true
         return { [session] in
             do throws(SessionError) {
                 _ = try await session.read(.history(read.query), order: .person)
@@ -331,33 +296,43 @@ public actor HistoryModel: ClientService {
         }
     }
 
-    /// Sends the load's reads one after the other (a person's first in the read order); records the name only when
-    /// every one was answered. Returns what the rule says next.
-    private func load(_ name: AskName, byPerson: Bool) async -> AskAction {
+    /// Loads the window under `name`: sends the load's reads one after the other (a person's first in the read
+    /// order), and records the name only when every one was answered.
+    package func ask(_ name: AskName, byPerson: Bool) async -> AskLoop.Outcome<SessionError> {
         let nowMs = wallClock.nowMs
-        state.load = Load(name: name, byPerson: byPerson)
-        defer { state.load = nil }
         for read in PlannedRead.reads(for: state.held, nowMs: nowMs, configuration: configuration) {
             state.phase = .reading(read, landed: [])
             let history: HistoryAnswer
             do {
                 history = try await session.read(
                     .history(read.query),
-                    order: state.load?.byPerson == true ? .person : .rest,
+                    order: loop.asking?.byPerson == true ? .person : .rest,
                     onChunk: { [inbox] in inbox.land($0) }
                 )
             } catch {
-                return settleFailure(name, error)
+                settleFailure()
+                return .failed(error)
             }
             settle(read, history)
         }
         state.held.askedUnder = name
         state.held.askedAtMs = nowMs
-        let next = weigh(.answered(askedAtMs: nowMs), at: inputs.lastQueued)
-        await persist()
-        await sealRefusal()
-        return next
+        return .answered(askedAtMs: nowMs)
     }
+
+    /// Seals the window and the verdict after a load, or tells the load's failure.
+    package func told(_ outcome: AskLoop.Outcome<SessionError>, name: AskName) async {
+        switch outcome {
+        case .answered:
+            await persist()
+            await sealVerdict()
+        case .failed(let error):
+            events.publish(.failed(name: name, error: error))
+        }
+    }
+
+    /// Never asked: the box pushes no history unasked.
+    package func keep(under name: AskName) async {}
 
     /// Takes every tile of the answer (those not taken as they landed), then the gaps it names for its range.
     private func settle(_ read: PlannedRead, _ answer: HistoryAnswer) {
@@ -371,14 +346,10 @@ public actor HistoryModel: ClientService {
     }
 
     /// Nothing is recorded as answered; tiles that landed and checked out stay, as do the ones drawn before.
-    private func settleFailure(_ name: AskName, _ error: SessionError) -> AskAction {
+    private func settleFailure() {
         for chunk in inbox.take() { land(chunk) }
         state.phase = .idle
         inbox.arm()
-        // Every input queued so far came before the failure: none of them is a new look.
-        let next = weigh(.failed(AskFailure.Verdict(error)), at: inputs.lastQueued)
-        events.publish(.failed(name: name, error: error))
-        return next
     }
 
     /// Checks a landed tile against the read on the wire and keeps it, or drops it with a typed event.

@@ -1,8 +1,10 @@
+public import FTWBus
+
 /// Why an answer about prices or the plan could not be taken: the one error type of the Prices module.
 ///
 /// An answer that fails these checks is never recorded, so the model keeps what it showed before instead of
 /// drawing a window that does not add up.
-public struct PricesError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PricesError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -27,13 +29,15 @@ public struct PricesError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// A sentence for logs, never shown to a person as is.
     public var message: String
+    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
+    /// equality, and not printed (the message already says it in words).
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }

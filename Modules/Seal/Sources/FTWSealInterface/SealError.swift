@@ -1,7 +1,9 @@
+public import FTWBus
+
 /// Why a sealed file could not be written, read or erased: the one error type of the Seal module.
 ///
 /// The codes double as the reason of `SealEvent.dropped`, so a log says why a model started empty.
-public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SealError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -114,17 +116,6 @@ public struct SealError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.cause = cause
-    }
-
-    /// Equal when the code and the message are: the cause is for looking at, not for deciding.
-    public static func == (lhs: SealError, rhs: SealError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
     }
 
     /// The message alone: the line a person reads says what happened, not the code's name (``code`` is for

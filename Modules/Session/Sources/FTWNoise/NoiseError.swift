@@ -1,8 +1,10 @@
+public import FTWBus
+
 /// Why a Noise handshake or transport step failed: the one error type of the `Noise` module.
 ///
 /// The session above needs to tell "not my message" (another phone's frame in the same relay room, which it ignores)
 /// from "my message, replayed" and from its own misuse, so each of those has a code of its own.
-public struct NoiseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct NoiseError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -47,17 +49,4 @@ public struct NoiseError: Error, Sendable, Hashable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: NoiseError, rhs: NoiseError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }

@@ -1,10 +1,11 @@
 public import FTWBoxProtocol
+public import FTWBus
 
 /// Why a request or the session itself failed: the one error type of the session.
 ///
 /// A caller mostly needs to know whether anything was answered: every code but `.box` means the box's answer never
 /// arrived, so nothing may be recorded as answered; `.box` carries the box's own `error` body, typed.
-public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SessionError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {

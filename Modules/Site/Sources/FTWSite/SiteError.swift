@@ -1,7 +1,9 @@
+public import FTWBus
+
 /// Why an answer about the site could not be taken: the one error type of the Site module.
 ///
 /// An answer that fails is never recorded, so a model keeps showing what it showed before.
-public struct SiteError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SiteError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -36,17 +38,4 @@ public struct SiteError: Error, Sendable, Hashable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: SiteError, rhs: SiteError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }

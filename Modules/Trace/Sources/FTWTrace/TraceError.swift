@@ -1,8 +1,10 @@
+public import FTWBus
+
 /// Why the ring file's contents could not be read back: the one error type of the Trace module.
 ///
 /// A ring file that fails is a cache that is lost, never a crash and never a wrong point: the trace starts empty
 /// and says why with `TraceEvent.restoreFailed`.
-public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TraceError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -40,17 +42,4 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: TraceError, rhs: TraceError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }

@@ -1,5 +1,7 @@
+public import FTWBus
+
 /// Why the demo box could not start or read its input: the one error type of the `DemoBox` module.
-public struct DemoBoxError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DemoBoxError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -36,17 +38,4 @@ public struct DemoBoxError: Error, Sendable, Hashable, CustomStringConvertible {
         self.cause = cause
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: DemoBoxError, rhs: DemoBoxError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }

@@ -1,5 +1,7 @@
+public import FTWBus
+
 /// Why an enrolment link, the pairing it starts, or a later greeting of a paired site failed: the code for programs, the sentence for people.
-public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct EnrolmentError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -56,15 +58,4 @@ public struct EnrolmentError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The message, as a person reads it after `ftw-headless: `.
     public var description: String { message }
-
-    /// Equal when everything but the cause is: the cause is for looking at, not for deciding.
-    public static func == (lhs: EnrolmentError, rhs: EnrolmentError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-    }
 }
