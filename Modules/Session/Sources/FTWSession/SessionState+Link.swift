@@ -4,9 +4,10 @@ import FTWNoise
 import FTWSessionInterface
 
 extension SessionState {
-    /// Whether the session wants a carrier: the app is in front and the box has not ended the session.
+    /// Whether the session wants a carrier: the app is in front, the box has not ended the session, and the service
+    /// has not stopped (nothing would carry a dial's work any more).
     var wantsCarrier: Bool {
-        (phase == .active || phase == .inactive) && halt == nil
+        (phase == .active || phase == .inactive) && halt == nil && runState != .stopped
     }
 
     /// Dials now if a carrier is wanted and none is open, dialling, or waiting out a backoff.

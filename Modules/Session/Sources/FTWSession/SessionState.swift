@@ -101,7 +101,7 @@ struct SessionState {
     /// keep the session through a glance, close it in the background.
     mutating func setPhase(_ next: ScenePhase) {
         let previous = phase
-        guard previous != next else { return }
+        guard previous != next, runState != .stopped else { return }
         phase = next
         let returning = previous == nil || previous == .background
         switch next {

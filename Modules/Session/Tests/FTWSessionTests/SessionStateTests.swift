@@ -145,6 +145,19 @@ struct SessionStateTests {
         #expect(bench.step { $0.enqueue(.plan, order: .plan, id: late) }.answers.map(\.reader) == [late])
     }
 
+    @Test("a stopped session stays stopped: a phase or a network change after the stop dials nothing and says nothing")
+    func stoppedStaysStopped() {
+        var bench = Bench()
+        _ = bench.step { $0.setPhase(.active) }
+        _ = bench.step { $0.stop() }
+        let after =
+            bench.step { $0.setPhase(.background) } + bench.step { $0.setPhase(.active) }
+            + bench.step { $0.networkChanged() }
+        #expect(after.connects.isEmpty)
+        #expect(after.connections.isEmpty, "no dialling is said when nothing will dial")
+        #expect(after.armed.isEmpty)
+    }
+
     @Test("a carrier that closes under the stream ends it and arms one redial")
     func carrierClosed() throws {
         var bench = Bench()
