@@ -65,8 +65,6 @@ extension LinkStage {
         var carrier: Carrier
         var channel: SecureChannel
         let number: Int
-        /// The box's answer to our hello.
-        var hello: HelloOK
         /// Whether a separate `sub` went out on this Noise session.
         var subscribed: Bool
         var returned: Bool
@@ -76,6 +74,35 @@ extension LinkStage {
         var beats: BeatWatch
         /// What the watchdog counts from after a network change, until the next message arrives.
         var watchdog: WatchdogMoment?
+        /// The box's answer to our hello, boxed: it is half the stream's size and a dozen references, which every
+        /// live frame's move of the stream in and out of its stage would copy, while it changes once a session.
+        private var answer: Answer
+
+        /// The box's answer to our hello.
+        var hello: HelloOK {
+            get { answer.hello }
+            set { answer = Answer(hello: newValue) }
+        }
+
+        /// A `hello_ok`, shared rather than copied.
+        private final class Answer: Sendable {
+            let hello: HelloOK
+
+            init(hello: HelloOK) {
+                self.hello = hello
+            }
+        }
+
+        init(from greeting: Greeting, hello: HelloOK, requestIDs: RequestIDCounter, beats: BeatWatch) {
+            carrier = greeting.carrier
+            channel = greeting.channel
+            number = greeting.number
+            subscribed = !hello.subscribed
+            returned = greeting.returned
+            self.requestIDs = requestIDs
+            self.beats = beats
+            answer = Answer(hello: hello)
+        }
     }
 
     /// No carrier: the next dial waits until `untilMs`.

@@ -86,6 +86,9 @@ enum LinkStage: Sendable {
         return false
     }
 
+    /// Whether a Noise session is open (the handshake done): frames may be sealed.
+    var isSessionOpen: Bool { number != nil }
+
     var isStopped: Bool {
         if case .stopped = self { return true }
         return false
@@ -151,24 +154,30 @@ enum LinkStage: Sendable {
         return .waitForBox(arrival, watched: attempt.watchdog != nil)
     }
 
+    /// What the return's watchdog counts from while it waits for this carrier's first message; nil when none waits.
+    var watchdog: WatchdogMoment? {
+        switch self {
+        case .dialling(let attempt), .awaitingRoom(let attempt, _), .awaitingBox(let attempt, _, _): attempt.watchdog
+        case .streaming(let stream): stream.watchdog
+        default: nil
+        }
+    }
+
     /// Something arrived on the carrier: whether a watchdog was waiting for it (and must stop).
     mutating func heard() -> Bool {
+        guard watchdog != nil else { return false }
         switch self {
-        case .dialling(var attempt) where attempt.watchdog != nil:
+        case .dialling(var attempt):
             attempt.watchdog = nil
             self = .dialling(attempt)
-        case .awaitingRoom(var attempt, let measuring) where attempt.watchdog != nil:
+        case .awaitingRoom(var attempt, let measuring):
             attempt.watchdog = nil
             self = .awaitingRoom(attempt, measuring: measuring)
-        case .awaitingBox(var attempt, let arrival, let attachedAfter) where attempt.watchdog != nil:
+        case .awaitingBox(var attempt, let arrival, let attachedAfter):
             attempt.watchdog = nil
             self = .awaitingBox(attempt, arrival, attachedAfter: attachedAfter)
-        case .streaming(var stream) where stream.watchdog != nil:
-            self = .idle
-            stream.watchdog = nil
-            self = .streaming(stream)
         default:
-            return false
+            _ = withStream { $0.watchdog = nil }
         }
         return true
     }
@@ -283,62 +292,39 @@ enum LinkStage: Sendable {
     /// Takes one binary message through the Noise channel, in place (a copy would hold its transport's cipher twice,
     /// see `SecureChannel.takeSession`); nil when no channel runs.
     mutating func receive(_ bytes: [UInt8]) -> SecureChannel.Received? {
-        switch self {
-        case .handshaking(var handshake):
-            self = .idle
-            defer { self = .handshaking(handshake) }
-            return handshake.channel.receive(bytes)
-        case .greeting(var greeting):
-            self = .idle
-            defer { self = .greeting(greeting) }
-            return greeting.channel.receive(bytes)
-        case .streaming(var stream):
-            self = .idle
-            defer { self = .streaming(stream) }
-            return stream.channel.receive(bytes)
-        default:
-            return nil
-        }
+        withStream { $0.channel.receive(bytes) } ?? withGreeting { $0.channel.receive(bytes) }
+            ?? withHandshake { $0.channel.receive(bytes) }
     }
 
     /// Seals one frame on the open Noise session, in place; nil when none is open.
-    mutating func seal(_ frame: [UInt8]) -> Result<[UInt8], NoiseError>? {
-        switch self {
-        case .greeting(var greeting):
-            self = .idle
-            defer { self = .greeting(greeting) }
-            do { return .success(try greeting.channel.seal(frame)) } catch { return .failure(error) }
-        case .streaming(var stream):
-            self = .idle
-            defer { self = .streaming(stream) }
-            do { return .success(try stream.channel.seal(frame)) } catch { return .failure(error) }
-        default:
+    ///
+    /// - Throws: `NoiseError` when the session is spent (it must end).
+    mutating func seal(_ frame: [UInt8]) throws(NoiseError) -> [UInt8]? {
+        var failure: NoiseError?
+        let sealed =
+            withStream { Self.seal(frame, on: &$0.channel, failure: &failure) }
+            ?? withGreeting { Self.seal(frame, on: &$0.channel, failure: &failure) }
+        if let failure { throw failure }
+        return sealed ?? nil
+    }
+
+    /// `frame` sealed on `channel`, or nil with `failure` set.
+    private static func seal(_ frame: [UInt8], on channel: inout SecureChannel, failure: inout NoiseError?) -> [UInt8]?
+    {
+        do { return try channel.seal(frame) } catch {
+            failure = error
             return nil
         }
     }
 
     /// A message no box sends arrived: counted against the running deadline (the handshake's or hello's).
     mutating func junkArrived() {
-        switch self {
-        case .handshaking(var handshake):
-            handshake.junk += 1
-            self = .idle
-            self = .handshaking(handshake)
-        case .greeting(var greeting):
-            greeting.junk += 1
-            self = .idle
-            self = .greeting(greeting)
-        default:
-            return
-        }
+        if withHandshake({ $0.junk += 1 }) == nil { _ = withGreeting { $0.junk += 1 } }
     }
 
     /// The handshake's deadline judged `silentHandshakes` silences in a row so far.
     mutating func recordSilences(_ silentHandshakes: Int) {
-        guard case .handshaking(var handshake) = self else { return }
-        self = .idle
-        handshake.silentHandshakes = silentHandshakes
-        self = .handshaking(handshake)
+        _ = withHandshake { $0.silentHandshakes = silentHandshakes }
     }
 
     /// Message 2 arrived: the handshake is done and this is connection `number`, greeting.
@@ -349,10 +335,8 @@ enum LinkStage: Sendable {
 
     /// A frame of ours arrived: whether it is this Noise session's first (the path and the box work).
     mutating func frameDelivered() -> Bool {
-        guard case .greeting(var greeting) = self, !greeting.delivered else { return false }
-        self = .idle
-        greeting.delivered = true
-        self = .greeting(greeting)
+        guard case .greeting(let greeting) = self, !greeting.delivered else { return false }
+        _ = withGreeting { $0.delivered = true }
         return true
     }
 
@@ -364,81 +348,50 @@ enum LinkStage: Sendable {
         case .greeting(let greeting):
             guard !booting else { return .booting }
             self = .streaming(
-                Stream(
-                    carrier: greeting.carrier,
-                    channel: greeting.channel,
-                    number: greeting.number,
-                    hello: hello,
-                    subscribed: !hello.subscribed,
-                    returned: greeting.returned,
-                    requestIDs: RequestIDCounter(first: firstRequestID),
-                    beats: beats
-                )
+                Stream(from: greeting, hello: hello, requestIDs: RequestIDCounter(first: firstRequestID), beats: beats)
             )
             return .streaming(subscribe: !hello.subscribed)
-        case .streaming(var stream):
-            self = .idle
-            defer { self = .streaming(stream) }
-            stream.hello = hello
-            guard !booting else { return .booting }
-            stream.beats = beats
-            let subscribe = !hello.subscribed && !stream.subscribed
-            if subscribe { stream.subscribed = true }
-            return .streaming(subscribe: subscribe)
         default:
-            return .ignore
+            return withStream { stream in
+                stream.hello = hello
+                guard !booting else { return .booting }
+                stream.beats = beats
+                let subscribe = !hello.subscribed && !stream.subscribed
+                if subscribe { stream.subscribed = true }
+                return .streaming(subscribe: subscribe)
+            } ?? .ignore
         }
     }
 
     /// A live frame arrived at `atMs`: the change of liveness it made, if the stream is up.
     mutating func beat(atMs: Int64) -> StreamLiveness? {
-        guard case .streaming(var stream) = self else { return nil }
-        self = .idle
-        defer { self = .streaming(stream) }
-        return stream.beats.beat(atMs: atMs)
+        withStream { $0.beats.beat(atMs: atMs) } ?? nil
     }
 
     /// A snapshot arrived: whether it is this Noise session's first (the stream's return is said once).
     mutating func snapArrived() -> Bool {
         switch self {
-        case .greeting(var greeting) where !greeting.returned:
-            self = .idle
-            greeting.returned = true
-            self = .greeting(greeting)
-        case .streaming(var stream) where !stream.returned:
-            self = .idle
-            stream.returned = true
-            self = .streaming(stream)
-        default:
-            return false
+        case .greeting(let greeting) where !greeting.returned: _ = withGreeting { $0.returned = true }
+        case .streaming(let stream) where !stream.returned: _ = withStream { $0.returned = true }
+        default: return false
         }
         return true
     }
 
     /// The gap rule's deadline came at `atMs`: the change to say, and when to judge again; nil when no stream is up.
     mutating func judgeBeats(atMs: Int64) -> (change: StreamLiveness?, againInMs: Int64?)? {
-        guard case .streaming(var stream) = self else { return nil }
-        self = .idle
-        defer { self = .streaming(stream) }
-        return stream.beats.judge(atMs: atMs)
+        withStream { $0.beats.judge(atMs: atMs) }
     }
 
     /// The stream's next request id; nil when no stream is up.
     mutating func takeRequestID() -> UInt32? {
-        guard case .streaming(var stream) = self else { return nil }
-        self = .idle
-        defer { self = .streaming(stream) }
-        return stream.requestIDs.take()
+        withStream { $0.requestIDs.take() }
     }
 
     /// The network changed (in front, not halted).
     mutating func networkChanged() -> OnNetworkChange {
+        if withStream({ $0.watchdog = .networkChange }) != nil { return .watchStream }
         switch self {
-        case .streaming(var stream):
-            self = .idle
-            stream.watchdog = .networkChange
-            self = .streaming(stream)
-            return .watchStream
         case .dialling(let attempt), .awaitingRoom(let attempt, _), .awaitingBox(let attempt, _, _):
             return .redial(watching: attempt.watchdog)
         default:
@@ -448,16 +401,34 @@ enum LinkStage: Sendable {
 
     /// The watchdog's wait ran out: what it counted from, if it was still waiting (it waits no more).
     mutating func watchdogFired() -> WatchdogMoment? {
-        let moment: WatchdogMoment?
-        switch self {
-        case .dialling(let attempt), .awaitingRoom(let attempt, _), .awaitingBox(let attempt, _, _):
-            moment = attempt.watchdog
-        case .streaming(let stream):
-            moment = stream.watchdog
-        default:
-            return nil
-        }
+        let moment = watchdog
         _ = heard()
         return moment
+    }
+
+    /// Runs `body` on the stream, taken out of the stage (left idle meanwhile) and put back, so the stage no longer
+    /// holds it while it changes: a channel held twice would key its transport's cipher afresh for every frame (see
+    /// `SecureChannel.takeSession`). Nil when no stream is up.
+    private mutating func withStream<Result>(_ body: (inout Stream) -> Result) -> Result? {
+        guard case .streaming(var stream) = self else { return nil }
+        self = .idle
+        defer { self = .streaming(stream) }
+        return body(&stream)
+    }
+
+    /// Runs `body` on the greeting, taken out of the stage and put back; nil when none runs.
+    private mutating func withGreeting<Result>(_ body: (inout Greeting) -> Result) -> Result? {
+        guard case .greeting(var greeting) = self else { return nil }
+        self = .idle
+        defer { self = .greeting(greeting) }
+        return body(&greeting)
+    }
+
+    /// Runs `body` on the handshake, taken out of the stage and put back; nil when none runs.
+    private mutating func withHandshake<Result>(_ body: (inout Handshake) -> Result) -> Result? {
+        guard case .handshaking(var handshake) = self else { return nil }
+        self = .idle
+        defer { self = .handshaking(handshake) }
+        return body(&handshake)
     }
 }

@@ -18,6 +18,9 @@ extension SessionState {
     /// - Throws: `SessionError` with `.requestTooLarge` when the message fits no frame, `.carrierLost` when no
     ///   Noise session is open (frames are never kept for a later one).
     mutating func transmit(_ message: Message, id: UInt32?) throws(SessionError) {
+        guard link.isSessionOpen else {
+            throw SessionError(.carrierLost, "no session is up: a frame is never kept for a later one")
+        }
         let frame: [UInt8]
         do {
             frame = try FrameCodec.encode(message, id: id, controlBucket: configuration.subscription.bucket)
@@ -28,18 +31,17 @@ extension SessionState {
                 cause: error
             )
         }
-        switch link.seal(frame) {
-        case nil:
-            throw SessionError(.carrierLost, "no session is up: a frame is never kept for a later one")
-        case .success(let sealed):
-            send(raw: sealed)
-        case .failure(let error):
+        let sealed: [UInt8]?
+        do {
+            sealed = try link.seal(frame)
+        } catch {
             connectionLost(
                 SessionError(.carrierLost, "the Noise session is spent: \(error.message)", cause: error),
                 closeCode: nil
             )
             throw SessionError(.carrierLost, "the Noise session is spent")
         }
+        if let sealed { send(raw: sealed) }
     }
 
     mutating func sendHello() {
