@@ -14,7 +14,7 @@ extension LiveSession {
     ///   acknowledgement, `.timeout` when no `cmd.ack` came within 5 s (E_NO_ACK), `.requestTooLarge` when it does
     ///   not fit a lane 0 frame, `.cancelled` when the caller went away.
     public func command(_ request: CommandRequest) async throws(SessionError) -> CommandOutcome {
-        if case .stopped = state.runState { throw SessionError(.cancelled, "the session has stopped") }
+        if state.link.isStopped { throw SessionError(.cancelled, "the session has stopped") }
         let id = state.takeWaiterID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -20,7 +20,7 @@ extension LiveSession {
         order: ReadOrder,
         onChunk: (@Sendable (HistChunk) -> Void)?
     ) async throws(SessionError) -> ReadAnswer {
-        if case .stopped = state.runState { throw SessionError(.cancelled, "the session has stopped") }
+        if state.link.isStopped { throw SessionError(.cancelled, "the session has stopped") }
         let id = state.takeWaiterID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

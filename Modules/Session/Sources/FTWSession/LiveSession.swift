@@ -338,7 +338,7 @@ public actor LiveSession: BoxSession, ClientService {
     /// action, no timer, and on the event loop's clock no wake while the beats come. The state's judgement stays
     /// the rule; this only spares it a look before the rule can have broken.
     private func putOffBeatDeadline() {
-        guard let beatDeadline, let dueMs = state.beats?.silentFromMs else { return }
+        guard let beatDeadline, let dueMs = state.link.beats?.silentFromMs else { return }
         beatDeadline.deadline.putOff(toMs: dueMs)
     }
 

@@ -6,7 +6,7 @@ extension SessionState {
     /// Command caller `id` asks `request` (`cancelled` when the caller already went away): it goes out now on lane
     /// 0 or fails at once, since a command is never kept for a later connection.
     mutating func startCommand(_ request: CommandRequest, id: Int, cancelled: Bool) {
-        guard !cancelled, connection?.stage == .streaming else {
+        guard !cancelled, link.isStreaming else {
             let error = halt ?? SessionError(.carrierLost, "no session is up: a command is never kept for later")
             actions.append(.settle(command: id, .failure(error)))
             return

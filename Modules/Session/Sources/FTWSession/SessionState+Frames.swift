@@ -6,7 +6,7 @@ import FTWSessionInterface
 extension SessionState {
     /// Puts bytes as they are (message 1) in the connection's outbox.
     mutating func send(raw message: [UInt8]) {
-        guard connection != nil else { return }
+        guard link.carrier != nil else { return }
         actions.append(.send(message))
         traffic.sentMessages += 1
         traffic.sentBytes += message.count
@@ -18,7 +18,7 @@ extension SessionState {
     /// - Throws: `SessionError` with `.requestTooLarge` when the message fits no frame, `.carrierLost` when no
     ///   Noise session is open (frames are never kept for a later one).
     mutating func transmit(_ message: Message, id: UInt32?) throws(SessionError) {
-        guard var channel = connection?.channel, channel.isOpen else {
+        guard link.isSessionOpen else {
             throw SessionError(.carrierLost, "no session is up: a frame is never kept for a later one")
         }
         let frame: [UInt8]
@@ -31,9 +31,9 @@ extension SessionState {
                 cause: error
             )
         }
-        let sealed: [UInt8]
+        let sealed: [UInt8]?
         do {
-            sealed = try channel.seal(frame)
+            sealed = try link.seal(frame)
         } catch {
             connectionLost(
                 SessionError(.carrierLost, "the Noise session is spent: \(error.message)", cause: error),
@@ -41,8 +41,7 @@ extension SessionState {
             )
             throw SessionError(.carrierLost, "the Noise session is spent")
         }
-        connection?.channel = channel
-        send(raw: sealed)
+        if let sealed { send(raw: sealed) }
     }
 
     mutating func sendHello() {
@@ -76,7 +75,7 @@ extension SessionState {
             publish(.planPushed(plan))
         case .error(let body) where id == nil:
             publish(.boxError(body))
-            if body.code == .unknownOp, connection?.stage == .greeting { helloRefused(body) }
+            if body.code == .unknownOp, link.isGreeting { helloRefused(body) }
         case .sessionTerminate(let terminate):
             let reason = terminate.reason.known.rawValue
             publish(.terminated(reason: reason))
@@ -109,7 +108,7 @@ extension SessionState {
                 )
             )
         }
-        guard envelope.type == HelloOK.wireType, connection?.stage == .greeting else { return }
+        guard envelope.type == HelloOK.wireType, link.isGreeting else { return }
         boxFailed(
             SessionError(
                 .boxMisbehaved,
@@ -132,20 +131,19 @@ extension SessionState {
             return
         }
         lastUptimeMs = hello.clock.uptimeMs
-        connection?.hello = hello
-        guard hello.mode != "booting" else {
-            if timers[.bootHello] == nil { arm(.bootHello, after: configuration.timing.bootHello) }
+        let beats = BeatWatch(gapMs: configuration.boxGapMs, atMs: environment.nowMs)
+        switch link.helloAnswered(hello, beats: beats, firstRequestID: configuration.firstRequestID) {
+        case .ignore:
             return
+        case .booting:
+            if timers[.bootHello] == nil { arm(.bootHello, after: configuration.timing.bootHello) }
+        case .streaming(let subscribe):
+            cancel(.bootHello)
+            publish(.connection(.streaming(hello)))
+            arm(.beatSilence, after: .milliseconds(configuration.boxGapMs))
+            if subscribe { try? transmit(.sub(configuration.subscription), id: nil) }
+            pumpReads()
         }
-        cancel(.bootHello)
-        connection?.stage = .streaming
-        publish(.connection(.streaming(hello)))
-        watchBeats()
-        if !hello.subscribed, connection?.subscribed == false {
-            connection?.subscribed = true
-            try? transmit(.sub(configuration.subscription), id: nil)
-        }
-        pumpReads()
     }
 
     /// The box answered the greeting with a session-wide `E_UNKNOWN_OP`: it refused this hello at once, and waiting
@@ -164,28 +162,19 @@ extension SessionState {
 
     /// The box still boots: say hello again.
     mutating func bootHelloDue() {
-        guard connection?.stage == .greeting else { return }
+        guard link.isGreeting else { return }
         sendHello()
         arm(.bootHello, after: configuration.timing.bootHello)
     }
 
     /// A live frame: publish it, and the stream's return on the connection's first snapshot.
     mutating func live(_ message: TelemetryFrame.Message, uptimeMs: Int64) {
-        guard let number = connection?.number else { return }
+        guard let number = link.number else { return }
         lastUptimeMs = uptimeMs
         let arrivalMs = environment.nowMs
         publish(.telemetry(TelemetryFrame(connection: number, arrivalMs: arrivalMs, message: message)))
-        if let change = beats?.beat(atMs: arrivalMs) { streamWentLive(change) }
-        if case .snap = message, connection?.returned == false {
-            connection?.returned = true
-            publish(.streamReturned(connection: number))
-        }
-    }
-
-    /// The stream is up (`hello_ok`): its gap rule starts counting, and it is live only from its first beat.
-    private mutating func watchBeats() {
-        beats = BeatWatch(gapMs: configuration.boxGapMs, atMs: environment.nowMs)
-        arm(.beatSilence, after: .milliseconds(configuration.boxGapMs))
+        if let change = link.beat(atMs: arrivalMs) { streamWentLive(change) }
+        if case .snap = message, link.snapArrived() { publish(.streamReturned(connection: number)) }
     }
 
     /// A beat made the stream live (its first, or the first after a silence): said, and the rule's deadline armed
@@ -199,9 +188,7 @@ extension SessionState {
     /// The gap rule's deadline came: stale when no beat arrived within it, else judged again at the rule's end from
     /// the last beat.
     mutating func judgeBeats() {
-        guard var watch = beats else { return }
-        let (change, againInMs) = watch.judge(atMs: environment.nowMs)
-        beats = watch
+        guard let (change, againInMs) = link.judgeBeats(atMs: environment.nowMs) else { return }
         if let change {
             publish(.liveness(change))
             log("session", "stale: no beat within \(configuration.boxGapMs) ms")

@@ -25,7 +25,7 @@ extension SessionState {
     /// Sends the next read if the slot is idle and a stream is up: a person's at once, any other after one display
     /// frame.
     mutating func pumpReads() {
-        guard slot.held == nil, connection?.stage == .streaming, let next = slot.next else { return }
+        guard slot.held == nil, link.isStreaming, let next = slot.next else { return }
         if next.order == .person {
             cancel(.displayFrame)
             sendNextRead()
@@ -35,20 +35,19 @@ extension SessionState {
     }
 
     mutating func displayFrameEnded() {
-        guard slot.held == nil, connection?.stage == .streaming else { return }
+        guard slot.held == nil, link.isStreaming else { return }
         sendNextRead()
     }
 
     private mutating func sendNextRead() {
-        guard let id = connection?.requestIDs.take(), let read = slot.sendNext(id: id) else { return }
+        guard let id = link.takeRequestID(), let read = slot.sendNext(id: id) else { return }
         if read.request.hasSilenceDeadline { arm(.readTotal, after: configuration.timing.readTotal) }
         sendHeldRead(read)
     }
 
     /// A busy read's wait is over: send it again under a new id.
     mutating func busyRetryDue() {
-        guard connection?.stage == .streaming, let id = connection?.requestIDs.take(), let read = slot.resend(id: id)
-        else { return }
+        guard let id = link.takeRequestID(), let read = slot.resend(id: id) else { return }
         sendHeldRead(read)
     }
 

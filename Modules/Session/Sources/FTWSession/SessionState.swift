@@ -4,6 +4,10 @@ import FTWSessionInterface
 
 /// Everything the live session knows, as one value, and the rules that change it.
 ///
+/// Where the link stands is ``link``, a ``LinkStage`` whose cases hold only what each stage uses; beside it is what
+/// the session keeps for its whole life (the asks log, the traffic, the callers, the timers, the stays, the identity
+/// and its pairing code, the backoff's attempts, the configuration).
+///
 /// Each input (a phase, a read or a command asked, a dial's end, a carrier's event, a timer) is one mutating call
 /// that changes the state synchronously and leaves what the world must do in ``actions``: publish an event, write a
 /// log line, send bytes, dial, hang up, arm or stop a timer, answer a caller. Nothing here awaits, sleeps, touches a
@@ -15,10 +19,8 @@ struct SessionState {
     enum RunState: Sendable {
         /// Made; `run()` not called yet (reads and phases wait in the state).
         case ready
-        /// The service loop runs.
+        /// The service loop runs, or ran: once it has ended, the link is ``LinkStage/stopped``.
         case running
-        /// The service has ended; every call fails at once with `.cancelled`.
-        case stopped
     }
 
     /// A command on the wire: its idempotency key, and whether the box acknowledged it.
@@ -43,17 +45,11 @@ struct SessionState {
     var lastClose: SessionError?
     /// The scene phase last set; nil before the first.
     var phase: ScenePhase?
-    /// The carrier being dialled or open; nil when none is.
-    var connection: LiveConnection?
-    /// Set when the box ended the session or speaks no protocol of ours: no dial until the next return.
-    var halt: SessionError?
+    /// Where the link stands, and what that stage uses.
+    var link = LinkStage.idle
     var reconnect: ReconnectPolicy
-    /// True from a return to the front until the next handshake starts (its deadline is the short one).
-    var foregroundAttempt = false
-    /// What the watchdog's wait for a first message counts from, as its verdict says it.
-    var watchdogFrom = WatchdogMoment.returnToFront
-    /// Handshakes in a row the box left unanswered while in its room, on a quiet link: enough of them is a refusal.
-    var silentHandshakes = 0
+    /// What a deadline that passed without the box's answer means.
+    let silence: SilencePolicy
     /// Where the session stands with its pairing code: offered next, greeting first, or known.
     var codeOffer: CodeOffer
     var generation = 0
@@ -72,8 +68,6 @@ struct SessionState {
     var timers: [SessionTimer: Int] = [:]
     var nextTimerToken = 0
     var stays = StayLedger()
-    /// The stream's beats against its gap rule, from `hello_ok` until the Noise session ends; nil while none runs.
-    var beats: BeatWatch?
     /// What the last inputs asked the world to do, in order; the actor takes them after each input.
     var actions: [SessionAction] = []
 
@@ -83,6 +77,10 @@ struct SessionState {
         self.environment = environment
         codeOffer = CodeOffer(identity)
         reconnect = ReconnectPolicy(timing: configuration.timing, correctionLimit: configuration.epochCorrections)
+        silence = SilencePolicy(
+            timing: configuration.timing,
+            silencesMeaningRefusal: configuration.silencesMeaningRefusal
+        )
     }
 
     /// The actions asked for since the last call, in order.
@@ -101,7 +99,7 @@ struct SessionState {
     /// keep the session through a glance, close it in the background.
     mutating func setPhase(_ next: ScenePhase) {
         let previous = phase
-        guard previous != next else { return }
+        guard previous != next, !link.isStopped else { return }
         phase = next
         let returning = previous == nil || previous == .background
         switch next {
@@ -109,33 +107,35 @@ struct SessionState {
             enterBackground()
         case .inactive, .active:
             stays.enter()
-            if returning { returnToFront() }
-            dialIfWanted()
+            if returning, case .idle = link {
+                returnToFront()
+            } else {
+                dialIfWanted()
+            }
         }
     }
 
-    /// A return from the background (or the first phase in front): the next handshake gets the short deadline, and
-    /// the watchdog waits for a first message from the relay.
+    /// A return from the background (or the first phase in front): the dial's first handshake gets the short
+    /// deadline, and the watchdog waits for a first message from the relay.
     private mutating func returnToFront() {
-        foregroundAttempt = true
-        watchdogFrom = .returnToFront
         arm(.foregroundSilence, after: configuration.timing.foregroundSilence)
+        dial(LinkStage.Approach(hurried: true), watchdog: .returnToFront)
     }
 
     /// Connection `generation`'s carrier ended without saying how (its stream finished, or a send failed).
     mutating func carrierEnded(generation: Int, reason: String) {
-        guard connection?.generation == generation else { return }
+        guard link.holds(generation) else { return }
         connectionLost(SessionError(.carrierLost, reason), closeCode: nil)
     }
 
     /// Whether the stream is live now (its beats within the gap rule) or stale; nil before its first word.
-    var liveness: StreamLiveness? { beats?.liveness }
+    var liveness: StreamLiveness? { link.beats?.liveness }
 
     /// The box's answer to our hello, once the stream is up.
-    var hello: HelloOK? {
-        guard connection?.stage == .streaming else { return nil }
-        return connection?.hello
-    }
+    var hello: HelloOK? { link.hello }
+
+    /// Set when the box ended the session or speaks no protocol of ours: no dial until the next return.
+    var halt: SessionError? { link.halt }
 
     /// A timer ran out; `arrivingBytes` is how much of a message the carrier had on its way (what a deadline's
     /// verdict weighs). A token that is not the timer's current arming is a stale wake-up.
@@ -152,7 +152,7 @@ struct SessionState {
         case .helloAnswer: helloUnanswered(arrivingBytes: arrivingBytes)
         case .foregroundSilence: foregroundStayedSilent(arrivingBytes: arrivingBytes)
         case .bootHello: bootHelloDue()
-        case .redial: dialIfWanted()
+        case .redial: redialDue()
         case .beatSilence: judgeBeats()
         case .commandAck(let cmdId): commandAckMissed(cmdId)
         case .commandResult(let cmdId): commandResultMissed(cmdId)
@@ -161,9 +161,9 @@ struct SessionState {
 
     /// The service ended: the carrier closes, every timer stops, every caller fails with `.cancelled`.
     mutating func stop() {
-        runState = .stopped
         let stopped = SessionError(.cancelled, "the session stopped")
         endConnection(reason: stopped, failing: stopped)
+        link = .stopped
         for timer in Array(timers.keys) { cancel(timer) }
         fail(readers: slot.drainQueue(), with: stopped)
         for id in Array(commands.keys) { settleCommand(id, .failure(stopped)) }

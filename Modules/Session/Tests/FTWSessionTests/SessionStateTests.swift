@@ -95,7 +95,7 @@ struct SessionStateTests {
         let before = bench.state.lastUptimeMs
         #expect(bench.step { $0.carrierEvent(.binary(foreign), generation: 1) }.isEmpty)
         #expect(bench.state.lastUptimeMs == before)
-        #expect(bench.state.connection?.junk == 0, "another phone's frame has a box's shape: it is no junk")
+        #expect(bench.state.link.isStreaming)
         let own = try bench.boxFrame(.tick(Tick(seq: 1, uptimeMs: 5_000)))
         let published = bench.step { $0.carrierEvent(.binary(own), generation: 1) }
         #expect(published.telemetry.count == 1)
@@ -145,6 +145,19 @@ struct SessionStateTests {
         #expect(bench.step { $0.enqueue(.plan, order: .plan, id: late) }.answers.map(\.reader) == [late])
     }
 
+    @Test("a stopped session stays stopped: a phase or a network change after the stop dials nothing and says nothing")
+    func stoppedStaysStopped() {
+        var bench = Bench()
+        _ = bench.step { $0.setPhase(.active) }
+        _ = bench.step { $0.stop() }
+        let after =
+            bench.step { $0.setPhase(.background) } + bench.step { $0.setPhase(.active) }
+            + bench.step { $0.networkChanged() }
+        #expect(after.connects.isEmpty)
+        #expect(after.connections.isEmpty, "no dialling is said when nothing will dial")
+        #expect(after.armed.isEmpty)
+    }
+
     @Test("a carrier that closes under the stream ends it and arms one redial")
     func carrierClosed() throws {
         var bench = Bench()
@@ -152,7 +165,7 @@ struct SessionStateTests {
         let actions = bench.step { $0.carrierEvent(.closed(code: 1006, reason: ""), generation: 1) }
         #expect(actions.disconnects == [1])
         #expect(actions.armed == [.redial])
-        #expect(bench.state.connection == nil)
+        #expect(bench.state.link.carrier == nil)
         #expect(bench.step { $0.carrierEvent(.binary([1, 2, 3]), generation: 1) }.isEmpty, "a late event is stale")
         let redial = try #require(bench.state.timers[.redial])
         #expect(bench.step { $0.timerFired(.redial, token: redial, arrivingBytes: 0) }.connects == [2])
@@ -168,10 +181,10 @@ struct SessionStateTests {
         let token = try #require(bench.state.timers[.handshake])
         let trickling = slow.step { $0.timerFired(.handshake, token: token, arrivingBytes: 10) }
         #expect(trickling.closeCodes == [.slowLink])
-        #expect(slow.state.silentHandshakes == 0)
+        #expect(slow.state.link.approach?.silentHandshakes == 0)
         let silent = bench.step { $0.timerFired(.handshake, token: token, arrivingBytes: 0) }
         #expect(silent.closeCodes == [.handshakeUnanswered])
-        #expect(bench.state.silentHandshakes == 1)
+        #expect(bench.state.link.approach?.silentHandshakes == 1)
         #expect(silent.armed == [.redial])
     }
 
