@@ -53,7 +53,13 @@ public final class LoopClock<Base: Clock<Duration>>: MovingDeadlineClock, @unche
         self.loop = loop
         let reference = base.now
         self.reference = reference
-        timer = DeadlineTimer(loop: loop) { reference.duration(to: base.now) }
+        let nanoseconds: @Sendable () -> Int64
+        if let reading = base as? any NanosecondReadingClock {
+            nanoseconds = { reading.nowNanoseconds }
+        } else {
+            nanoseconds = { reference.duration(to: base.now).wholeNanoseconds }
+        }
+        timer = DeadlineTimer(loop: loop, elapsed: { reference.duration(to: base.now) }, nanoseconds: nanoseconds)
     }
 
     /// Now, on `base`.
@@ -98,8 +104,8 @@ public final class LoopClock<Base: Clock<Duration>>: MovingDeadlineClock, @unche
 /// armed for the earliest; the moving ones (``LoopClock/sleep(whileRemainingNanoseconds:)``) bounding the loop's
 /// wait instead, asked how much time they have left before each wait, and woken once they say none.
 ///
-/// Fixed deadlines are times since the clock's reference instant, read by `elapsed`. Moving ones are nanoseconds of
-/// `CLOCK_MONOTONIC`, read straight, so the ask before each wait is integer arithmetic. A moving sleeper's deadline
+/// Fixed deadlines are times since the clock's reference instant, read by `elapsed`. Moving ones are whole nanoseconds
+/// of the base clock read as integers (`nanoseconds`), so the ask before each wait is integer arithmetic. A moving sleeper's deadline
 /// is the one it last said; its own can only have moved later, so the loop asks it again before waiting on it rather
 /// than waking at a deadline it has since put off. The loop reads the time before a wait only while a moving sleeper
 /// is pending.
@@ -116,8 +122,8 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
         let continuation: UnsafeContinuation<Void, any Error>
     }
 
-    /// A sleeper whose deadline moves (``LoopClock/sleep(whileRemainingNanoseconds:)``), in nanoseconds of
-    /// `CLOCK_MONOTONIC`: the loop asks it before every wait, and integers keep that ask a few instructions.
+    /// A sleeper whose deadline moves (``LoopClock/sleep(whileRemainingNanoseconds:)``), in whole nanoseconds
+    /// (`nanoseconds`): the loop asks it before every wait, and integers keep that ask a few instructions.
     private struct MovingSleeper {
         /// The deadline it last gave, which its own can only have moved past.
         var deadlineNs: Int64
@@ -135,6 +141,9 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
 
     /// Now, as time since the clock's reference instant.
     private let elapsed: @Sendable () -> Duration
+    /// Now in whole nanoseconds on the base clock's axis (``/FTWClockSeam/NanosecondReadingClock``), for the moving
+    /// sleepers.
+    private let nanoseconds: @Sendable () -> Int64
     private let loop: EventLoop
     private let descriptor: Int32
     private let nextID = Atomic<UInt64>(0)
@@ -148,12 +157,17 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
     /// Whether the loop has this timer in its list of moving deadlines.
     @exclusivity(unchecked) private var isScheduled = false
 
-    init?(loop: EventLoop, elapsed: @escaping @Sendable () -> Duration) {
+    init?(
+        loop: EventLoop,
+        elapsed: @escaping @Sendable () -> Duration,
+        nanoseconds: @escaping @Sendable () -> Int64
+    ) {
         #if canImport(CFTWEpoll)
         let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
         self.elapsed = elapsed
+        self.nanoseconds = nanoseconds
         self.loop = loop
         #else
         return nil
@@ -171,7 +185,7 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
 
     /// Sleeps until `remaining` says no time is left.
     func sleep(whileRemaining remaining: @escaping @Sendable (Int64) -> Int64) async throws {
-        let start = Self.monotonicNanoseconds()
+        let start = nanoseconds()
         let left = Self.bounded(remaining(0))
         guard left > 0 else { return }
         try await suspend { id, continuation in
@@ -262,7 +276,7 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
             isScheduled = false
             return nil
         }
-        let now = Self.monotonicNanoseconds()
+        let now = nanoseconds()
         while true {
             let deadline = now + max(0, Self.bounded(moving[0].remaining(now - moving[0].startNs)))
             guard deadline > moving[0].deadlineNs else { break }
@@ -280,7 +294,7 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
             isScheduled = false
             return false
         }
-        let now = Self.monotonicNanoseconds()
+        let now = nanoseconds()
         while !moving.isEmpty, moving[0].deadlineNs <= now {
             var sleeper = moving.removeFirst()
             let left = Self.bounded(sleeper.remaining(now - sleeper.startNs))
@@ -297,14 +311,6 @@ final class DeadlineTimer: LoopHandler, @unchecked Sendable {
 
     /// `nanoseconds` no longer than ``longestWaitNs``.
     private static func bounded(_ nanoseconds: Int64) -> Int64 { min(nanoseconds, longestWaitNs) }
-
-    /// `CLOCK_MONOTONIC` in nanoseconds, the timerfd's own clock, read straight: the loop reads it before each wait
-    /// while a moving sleeper is pending.
-    private static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
 
     func readable() {
         #if canImport(CFTWEpoll)
