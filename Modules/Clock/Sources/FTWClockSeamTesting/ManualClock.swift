@@ -148,7 +148,7 @@ public final class ManualClock: MovingDeadlineClock, WallClock, Sendable {
         try await park(until: start.advanced(by: max(.zero, remaining(.zero))), start: start, remaining: remaining)
     }
 
-    /// ``sleep(whileRemaining:)`` in nanoseconds, as ``MovingDeadlineClock`` asks: a simulation's sleeper is asked
+    /// ``sleep(whileRemaining:)`` in nanoseconds, as `MovingDeadlineClock` asks: a simulation's sleeper is asked
     /// in the same units as a live loop's.
     ///
     /// - Throws: `CancellationError` when the sleeping task is cancelled first.
