@@ -1,6 +1,9 @@
+import FTWSocketLoop
 import FTWWebSocket
 
 /// Runs a real server on 127.0.0.1 (ephemeral port, `wss://` with `tls`) around `body`, and closes it afterwards.
+/// The server has an event loop of its own, as a box has: on the process's shared loop, another suite's burst held
+/// a raw client's answer past its 60 s patience in a full run.
 func withServer<Result: Sendable>(
     limits: WebSocketLimits = WebSocketLimits(),
     clock: any Clock<Duration> = ContinuousClock(),
@@ -8,7 +11,9 @@ func withServer<Result: Sendable>(
     handler: @escaping @Sendable (WebSocketUpgradeRequest) async -> Void,
     body: (WebSocketServer) async throws -> Result
 ) async throws -> Result {
-    let server = try WebSocketServer(port: 0, limits: limits, clock: clock, tls: tls)
+    let loop = try EventLoop(name: "test.server")
+    defer { loop.shutdown() }
+    let server = try WebSocketServer(port: 0, limits: limits, clock: clock, tls: tls, loop: loop)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run(handler: handler) }
         do {
