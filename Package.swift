@@ -70,6 +70,7 @@ let package = Package(
         module("Crypto", "FTWCrypto", [openSSL, "FTWBus"]),
         moduleTests("Crypto", "FTWCryptoTests", ["FTWCrypto", "FTWFixtures"]),
         module("Fixtures", "FTWFixtures", ["FTWBus", "FTWSpawning"]),
+        moduleTests("Fixtures", "FTWFixturesTests", ["FTWFixtures"]),
 
         // The wire, sans I/O.
         module("Protocol", "FTWBoxProtocol"),
@@ -136,7 +137,11 @@ let package = Package(
         module("Seal", "FTWSealInterface", ["FTWBus"]),
         module("Seal", "FTWSeal", ["FTWSealInterface", "FTWCrypto", "FTWBus"]),
         module("Seal", "FTWSealTestSupport", ["FTWSeal", "FTWSealInterface", "FTWBus"]),
-        moduleTests("Seal", "FTWSealTests", ["FTWSeal", "FTWSealInterface", "FTWSealTestSupport", "FTWBus"]),
+        moduleTests(
+            "Seal",
+            "FTWSealTests",
+            ["FTWSeal", "FTWSealInterface", "FTWSealTestSupport", "FTWBus", "FTWFixtures"]
+        ),
 
         // The models: asks keyed on the data's age, the live trace, history, prices and the plan, the site.
         module(
@@ -150,7 +155,7 @@ let package = Package(
             "FTWTrace",
             ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        modelTests("Trace", "FTWTraceTests", ["FTWTrace"]),
+        modelTests("Trace", "FTWTraceTests", ["FTWTrace", "FTWFixtures"]),
         module(
             "History",
             "FTWHistory",
@@ -163,7 +168,7 @@ let package = Package(
             "FTWPrices",
             ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        modelTests("Prices", "FTWPricesTests", ["FTWPrices", "FTWCache"]),
+        modelTests("Prices", "FTWPricesTests", ["FTWPrices", "FTWCache", "FTWFixtures"]),
         module(
             "Site",
             "FTWSite",

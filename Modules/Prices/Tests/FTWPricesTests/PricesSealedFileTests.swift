@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWFixtures
 import FTWPrices
 import FTWSealInterface
 import Testing
@@ -54,7 +55,7 @@ import Testing
         #expect(try SealedContents.decode(SealedContents.encode(ceiling), as: ShownPlan.self, file: "plan") == ceiling)
     }
 
-    @Test func everyPrefixOfAWindowIsRefused() throws {
+    @Test(.ownThread) func everyPrefixOfAWindowIsRefused() throws {
         let bytes = SealedContents.encode(try window())
         for length in 0..<bytes.count {
             #expect(throws: SealedContentError.self, "a window cut to \(length) bytes") {

@@ -1,11 +1,12 @@
 import FTWBoxProtocol
+import FTWFixtures
 import Testing
 
 /// Random and mutated inputs to every decoder: each must return or throw a ``ProtocolError``, never trap.
 ///
 /// A trap would end the test process, so reaching the end is the assertion; the counts check the inputs really
 /// went through both paths.
-@Suite struct FuzzTests {
+@Suite(.ownThread) struct FuzzTests {
     /// SplitMix64: seeded, so a failure replays.
     struct Random {
         var state: UInt64

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWFixtures
 import Testing
 
 /// `FrameCodec.decodeMessage` reads the 1 Hz delta and tick straight from their bytes: for every input it must give
@@ -113,7 +114,7 @@ import Testing
 
     /// Every byte of each shape's payload flipped, dropped, doubled or set to a CBOR head that matters, seeded: a
     /// reader that took something the general path refuses, or read it otherwise, shows here.
-    @Test func mutatedLiveFramesReadAlikeOnBothPaths() throws {
+    @Test(.ownThread) func mutatedLiveFramesReadAlikeOnBothPaths() throws {
         var random = FuzzTests.Random(state: 17)
         let heads: [UInt8] = [0x00, 0x17, 0x18, 0x1b, 0x20, 0x3b, 0x60, 0x62, 0x7f, 0xa0, 0xa3, 0xbf, 0xf9, 0xf6, 0xff]
         var compared = 0

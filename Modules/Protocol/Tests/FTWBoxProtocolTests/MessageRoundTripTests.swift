@@ -120,7 +120,7 @@ import Testing
         #expect(thrownCode { try FrameCodec.encode(wideCommand, id: nil, controlBucket: 300) } == .badFrame)
     }
 
-    @Test(arguments: Sample.all)
+    @Test(.ownThread, arguments: Sample.all)
     func refusesEveryProperPrefixOfItsEnvelopeAsTruncated(_ sample: Sample) {
         let message = sample.message
         let payload = message.envelope(id: 5).encoded()

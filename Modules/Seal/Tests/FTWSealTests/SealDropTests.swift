@@ -1,3 +1,4 @@
+import FTWFixtures
 import FTWSeal
 import FTWSealInterface
 import FTWSealTestSupport
@@ -42,7 +43,7 @@ import Testing
         await harness.expectDrop(of: "ring-\(Self.site)", reason: flip.reason) { await store.read(.ring(Self.site)) }
     }
 
-    @Test func aFileCutAtAnyLengthDrops() async throws {
+    @Test(.ownThread) func aFileCutAtAnyLengthDrops() async throws {
         let harness = SealHarness()
         defer { harness.remove() }
         let store = harness.store()
@@ -108,7 +109,7 @@ import Testing
         }
     }
 
-    @Test func garbageNeverTrapsAndAlwaysDrops() async throws {
+    @Test(.ownThread) func garbageNeverTrapsAndAlwaysDrops() async throws {
         let harness = SealHarness()
         defer { harness.remove() }
         let store = harness.store()

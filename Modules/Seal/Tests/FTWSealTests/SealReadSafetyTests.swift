@@ -1,3 +1,4 @@
+import FTWFixtures
 import FTWSeal
 import FTWSealInterface
 import Foundation
@@ -94,7 +95,7 @@ import Glibc
 
     /// Each kind's limit: a file one byte past it is dropped unread (a sparse file, so the test costs no disk), and
     /// a write one byte past it is refused, leaving the old file.
-    @Test(arguments: [
+    @Test(.ownThread, arguments: [
         SealedFileName.snapshot(site), .home(site), .ring(site), .tiles(site),
         try! SealedFileName(kind: .kept, site: site, model: "pairing"),
         try! SealedFileName(kind: .kept, site: site, model: "prices"),

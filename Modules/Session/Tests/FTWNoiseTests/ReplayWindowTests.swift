@@ -1,3 +1,4 @@
+import FTWFixtures
 import FTWNoise
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
         #expect(window.isFresh(998) == (jump + 2 < ReplayWindow.width))
     }
 
-    @Test(arguments: [1, 2, 7] as [UInt64])
+    @Test(.ownThread, arguments: [1, 2, 7] as [UInt64])
     func agreesWithASetBasedModelOnRandomInput(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         var window = ReplayWindow()

@@ -1,5 +1,6 @@
 import FTWBoxProtocol
 import FTWClockSeamTesting
+import FTWFixtures
 import FTWSealInterface
 import FTWSessionInterface
 import FTWTrace
@@ -18,7 +19,7 @@ import Testing
         let source: TraceSource
     }
 
-    @Test func everyRewriteReadsBackAsTheRingsItWasWrittenFrom() async {
+    @Test(.ownThread) func everyRewriteReadsBackAsTheRingsItWasWrittenFrom() async {
         await World().run { world in
             let trace = world.makeTrace()
             await world.running(trace) {

@@ -38,7 +38,7 @@ struct FrameCrossCheckTests {
         }
     }
 
-    @Test func cbor2ReadsOurFramesAsTheirJSONAndWeReadCbor2sEnvelopesAsTheMessage() async throws {
+    @Test(.ownThread) func cbor2ReadsOurFramesAsTheirJSONAndWeReadCbor2sEnvelopesAsTheMessage() async throws {
         let cases = try Self.cases()
         let answers = try await Self.python(input: cases.map { "\($0.json)\t\($0.frame)" })
         try #require(answers.count == cases.count)
