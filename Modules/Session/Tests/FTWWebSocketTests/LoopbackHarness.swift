@@ -1,11 +1,16 @@
 import FTWSocketLoop
 import FTWWebSocket
 
+/// The default limits with a minute for the opening handshake on a real clock, not ten seconds: a full test run
+/// keeps two cores busy with a thousand tests, and a loopback handshake that waits its turn is no timeout. A test of
+/// the timeout itself passes its own limits and a manual clock.
+let patientLimits = WebSocketLimits(handshakeTimeout: .seconds(60))
+
 /// Runs a real server on 127.0.0.1 (ephemeral port, `wss://` with `tls`) around `body`, and closes it afterwards.
 /// The server has an event loop of its own, as a box has: on the process's shared loop, another suite's burst held
 /// a raw client's answer past its 60 s patience in a full run.
 func withServer<Result: Sendable>(
-    limits: WebSocketLimits = WebSocketLimits(),
+    limits: WebSocketLimits = patientLimits,
     clock: any Clock<Duration> = ContinuousClock(),
     tls: TLSServerIdentity? = nil,
     handler: @escaping @Sendable (WebSocketUpgradeRequest) async -> Void,
@@ -48,7 +53,7 @@ func reportFirstReceive(to mailbox: Mailbox<WebSocketError?>) -> @Sendable (WebS
 func connect(
     to server: WebSocketServer,
     path: String = "/echo",
-    limits: WebSocketLimits = WebSocketLimits()
+    limits: WebSocketLimits = patientLimits
 ) async throws(WebSocketError) -> WebSocketConnection {
     try await WebSocketClient.connect(
         host: "127.0.0.1",
