@@ -95,12 +95,15 @@ import Glibc
 
     /// Each kind's limit: a file one byte past it is dropped unread (a sparse file, so the test costs no disk), and
     /// a write one byte past it is refused, leaving the old file.
-    @Test(.ownThread, arguments: [
-        SealedFileName.snapshot(site), .home(site), .ring(site), .tiles(site),
-        try! SealedFileName(kind: .kept, site: site, model: "pairing"),
-        try! SealedFileName(kind: .kept, site: site, model: "prices"),
-        try! SealedFileName(kind: .kept, site: site, model: "some-model"),
-    ])
+    @Test(
+        .ownThread,
+        arguments: [
+            SealedFileName.snapshot(site), .home(site), .ring(site), .tiles(site),
+            try! SealedFileName(kind: .kept, site: site, model: "pairing"),
+            try! SealedFileName(kind: .kept, site: site, model: "prices"),
+            try! SealedFileName(kind: .kept, site: site, model: "some-model"),
+        ]
+    )
     func aFilePastItsKindsLimitIsDroppedUnread(name: SealedFileName) async throws {
         let harness = SealHarness()
         defer { harness.remove() }
