@@ -80,7 +80,7 @@ let package = Package(
         module("Session", "FTWSessionInterface", ["FTWBoxProtocol", "FTWBus"]),
         module("Session", "FTWNoise", ["FTWCrypto", "FTWBus"]),
         .systemLibrary(name: "CFTWEpoll", path: "Modules/Session/Sources/CFTWEpoll"),
-        module("Session", "FTWSocketLoop", [epoll, "FTWClockSeam"]),
+        module("Session", "FTWSocketLoop", [epoll, "FTWClockSeam", "FTWBus"]),
         moduleTests("Session", "FTWSocketLoopTests", ["FTWSocketLoop", "FTWClockSeam"]),
         .target(
             name: "FTWWebSocket",

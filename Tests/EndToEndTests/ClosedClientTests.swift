@@ -50,6 +50,8 @@ import Testing
             await #expect(throws: HeadlessClientError.closed) { try await client.run() }
             await #expect(throws: HeadlessClientError.closed) { try await client.setPhase(.active) }
             await #expect(throws: HeadlessClientError.closed) { try await client.run { _ in } }
+            let error = await #expect(throws: HeadlessClientError.self) { try await client.run() }
+            #expect(error?.code == .closed)
             #expect(
                 "\(HeadlessClientError.closed)"
                     == "this client was closed: it does not run or follow the scene again; a new client on the same"

@@ -24,7 +24,7 @@
 @_exported public import class FTWBus.InMemoryLogSink
 @_exported public import struct FTWBus.LogEntry
 @_exported public import protocol FTWBus.LogSink
-@_exported public import enum FTWBus.ServiceError
+@_exported public import struct FTWBus.ServiceError
 @_exported public import struct FTWCache.AskName
 @_exported public import enum FTWCache.AskPolicy
 @_exported public import struct FTWCache.ShownAnswer

@@ -60,4 +60,17 @@ struct FTWErrorTests {
         #expect(error != reworded)
         #expect(Set([error, same, other]).count == 2)
     }
+
+    @Test("a service's second run is an error of the same shape: a code to decide by, its sentence as the line")
+    func aSecondRunIsSaidInTheShape() {
+        let error = ServiceError.alreadyRunning("history")
+        let line = "history was asked to run a second time: a service runs once, and the first run goes on"
+        #expect(error.code == .alreadyRunning)
+        #expect("\(error)" == line)
+        #expect(String(reflecting: error) == "ServiceError.alreadyRunning: \(line)")
+        #expect(error == .alreadyRunning("history"))
+        #expect(error != .alreadyRunning("session"))
+        let shaped: any FTWError = error
+        #expect(shaped.cause == nil)
+    }
 }

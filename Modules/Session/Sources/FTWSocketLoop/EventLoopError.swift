@@ -1,24 +1,47 @@
+public import FTWBus
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Why an event loop could not be made: the kernel refused it the descriptors it waits with.
-public struct EventLoopError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What failed, with the system's reason.
-    public let message: String
+/// Why an event loop could not be made: the kernel refused it the descriptors it waits with. In ``FTWError``'s
+/// shape, as every error of ftw-core.
+public struct EventLoopError: FTWError {
+    /// What kind of failure this is; extensible without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case noDescriptor
+        }
 
-    /// Makes an error with `message`.
-    public init(_ message: String) {
+        private let value: Value
+
+        /// A system call that makes a descriptor (`epoll_create1`, `eventfd`, `pipe`) failed: most often the
+        /// process is out of descriptors, and a later try may succeed.
+        public static let noDescriptor = Code(value: .noDescriptor)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// The system call that failed and the system's reason (`eventfd: Too many open files`).
+    public var message: String
+    /// Nil: the system's reason is in ``message``, in its own words, and no error value of a lower layer stands
+    /// behind it.
+    public var cause: (any Error)?
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
+        self.code = code
         self.message = message
+        self.cause = cause
     }
 
     /// The error for the system call `call`, with the text of the current `errno`.
     static func lastError(_ call: String) -> EventLoopError {
-        EventLoopError("\(call): \(String(cString: strerror(errno)))")
+        EventLoopError(.noDescriptor, "\(call): \(String(cString: strerror(errno)))")
     }
-
-    /// The message, for logs.
-    public var description: String { "EventLoopError: \(message)" }
 }

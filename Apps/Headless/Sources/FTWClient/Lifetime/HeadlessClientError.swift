@@ -1,14 +1,43 @@
-/// Why a ``HeadlessClient`` refused what it was asked.
-public enum HeadlessClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The client was closed (``HeadlessClient/close()``), or its close has begun: a closed client does not run or
-    /// take a scene phase again. A new client on the same data folder is the next launch.
-    case closed
+public import FTWBus
 
-    /// One line saying what happened and what to do instead.
-    public var description: String {
-        switch self {
-        case .closed:
-            "this client was closed: it does not run or follow the scene again; a new client on the same folder does"
+/// Why a ``HeadlessClient`` refused what it was asked, in ``FTWBus/FTWError``'s shape.
+public struct HeadlessClientError: FTWError {
+    /// What kind of failure this is; extensible without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case closed
         }
+
+        private let value: Value
+
+        /// The client was closed (``HeadlessClient/close()``), or its close has begun: a closed client does not run
+        /// or take a scene phase again. A new client on the same data folder is the next launch.
+        public static let closed = Code(value: .closed)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
     }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// One line saying what happened and what to do instead, in the words a person reads.
+    public var message: String
+    /// Always nil: the refusal is the client's own, with no lower failure behind it.
+    public var cause: (any Error)?
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.cause = cause
+    }
+
+    /// The error of a closed client: what `catch HeadlessClientError.closed` and `error == .closed` match.
+    public static let closed = HeadlessClientError(
+        .closed,
+        "this client was closed: it does not run or follow the scene again; a new client on the same folder does"
+    )
+
+    /// The message alone: it already says what happened in a person's words (``code`` is for deciding).
+    public var description: String { message }
 }
