@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Why an event loop could not be made: the kernel refused it the descriptors it waits with. In ``FTWError``'s
+/// Why an event loop could not be made: the kernel refused it the descriptors it waits with. In ``/FTWBus/FTWError``'s
 /// shape, as every error of ftw-core.
 public struct EventLoopError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.

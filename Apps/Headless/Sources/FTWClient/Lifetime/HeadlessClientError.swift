@@ -1,6 +1,6 @@
 public import FTWBus
 
-/// Why a ``HeadlessClient`` refused what it was asked, in ``FTWBus/FTWError``'s shape.
+/// Why a ``HeadlessClient`` refused what it was asked, in ``/FTWBus/FTWError``'s shape.
 public struct HeadlessClientError: FTWError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
