@@ -75,16 +75,30 @@ final class TCPListener: LoopHandler, @unchecked Sendable {
         loop.execute { if !self.isClosed { self.watch() } }
     }
 
-    /// Stops accepting and closes the socket; safe to call from any thread, any number of times.
-    func stop() {
-        loop.execute {
-            guard !self.isClosed else { return }
-            self.isClosed = true
-            self.loop.watch(self.descriptor, self, reading: false, writing: false)
-            SocketPlatform.closeDescriptor(self.descriptor)
-            self.events?.finish()
-            self.events = nil
+    /// Stops accepting and closes the socket, returning once it is closed: a connect after the return is refused,
+    /// where one while the close waited its turn on the loop was taken into the old backlog and then reset. Safe to
+    /// call from any thread, any number of times.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute {
+                self.closeOnLoop()
+                continuation.resume()
+            }
         }
+    }
+
+    /// ``stop()`` for a caller that cannot wait (a cancellation handler): the socket closes on the loop's next turn.
+    func stopSoon() {
+        loop.execute { self.closeOnLoop() }
+    }
+
+    private func closeOnLoop() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop.watch(descriptor, self, reading: false, writing: false)
+        SocketPlatform.closeDescriptor(descriptor)
+        events?.finish()
+        events = nil
     }
 
     func readable() {

@@ -51,7 +51,7 @@ public final class WebSocketServer: Sendable {
         self.clock = clock
     }
 
-    deinit { listener.stop() }
+    deinit { listener.stopSoon() }
 
     /// Accepts connections until ``close()`` or cancellation, running `handler` for each valid Upgrade request.
     ///
@@ -93,9 +93,11 @@ public final class WebSocketServer: Sendable {
 
     /// Stops listening, closes every connection with 1001 (going away), and answers pending requests with 503.
     ///
-    /// Returns when every connection is closed (each within ``WebSocketLimits/closeTimeout``).
+    /// Returns when every connection is closed (each within ``WebSocketLimits/closeTimeout``) and the port is shut:
+    /// a client that connects afterwards is refused.
     public func close() async {
-        let (channels, requests) = stopAccepting()
+        await listener.stop()
+        let (channels, requests) = markClosed()
         for channel in channels { channel.abort(SocketChannel.closedError) }
         await withDiscardingTaskGroup { group in
             for request in requests {
@@ -182,16 +184,16 @@ public final class WebSocketServer: Sendable {
         }
     }
 
-    private func stopAccepting() -> ([SocketChannel], [WebSocketUpgradeRequest]) {
-        listener.stop()
-        return state.withLock { state in
+    private func markClosed() -> ([SocketChannel], [WebSocketUpgradeRequest]) {
+        state.withLock { state in
             state.isClosed = true
             return (Array(state.handshaking.values), Array(state.requests.values))
         }
     }
 
     private func abortEverything() {
-        let (channels, requests) = stopAccepting()
+        listener.stopSoon()
+        let (channels, requests) = markClosed()
         for channel in channels { channel.abort(SocketChannel.closedError) }
         for request in requests { request.abort() }
     }
