@@ -136,7 +136,7 @@ private actor LoopBound {
                 continuation.resume(returning: link.map { String($0.split(separator: "/").last ?? "") } ?? "")
             }
         }
-        let before = try #require(Self.voluntarySwitches(thread))
+        let before = try #require(await Self.voluntarySwitchesOnceAsleep(thread))
         // A measurement window, not a wait for an outcome: a loop that ticked (a timer, a poll with a timeout) would
         // wake its thread in it; a loop asleep in the kernel does not.
         try await ContinuousClock().sleep(for: .milliseconds(500))
@@ -145,11 +145,30 @@ private actor LoopBound {
 
     /// How many times the thread `id` of this process gave up the CPU to wait.
     private static func voluntarySwitches(_ id: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/task/\(id)/status", encoding: .utf8) else {
-            return nil
+        status(id).flatMap { field("voluntary_ctxt_switches", of: $0).flatMap { Int($0) } }
+    }
+
+    /// ``voluntarySwitches(_:)`` once the thread sleeps in the kernel (state S), read in the same look: counted
+    /// while it still finished the work that told its id, the count rose by its one switch to sleep, in a full run
+    /// whose other threads kept it from the CPU a while. Nil if it is not asleep within five seconds.
+    private static func voluntarySwitchesOnceAsleep(_ id: String) async throws -> Int? {
+        for _ in 0..<5_000 {
+            guard let status = status(id) else { return nil }
+            if field("State", of: status)?.hasPrefix("S") == true {
+                return field("voluntary_ctxt_switches", of: status).flatMap { Int($0) }
+            }
+            try await ContinuousClock().sleep(for: .milliseconds(1))
         }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
-        return line.flatMap { Int($0.split(separator: "\t").last ?? "") }
+        return nil
+    }
+
+    private static func status(_ id: String) -> String? {
+        try? String(contentsOfFile: "/proc/self/task/\(id)/status", encoding: .utf8)
+    }
+
+    private static func field(_ name: String, of status: String) -> String? {
+        let line = status.split(separator: "\n").first { $0.hasPrefix("\(name):") }
+        return line.flatMap { $0.split(separator: "\t").last.map(String.init) }
     }
     #endif
 }
