@@ -92,6 +92,7 @@ final class TCPListener: LoopHandler, @unchecked Sendable {
         loop.execute { self.closeOnLoop() }
     }
 
+    /// Closes the socket and ends the events, on the loop: after a stop, or after a failure that ends accepting.
     private func closeOnLoop() {
         guard !isClosed else { return }
         isClosed = true
@@ -119,7 +120,7 @@ final class TCPListener: LoopHandler, @unchecked Sendable {
             }
             if ![EINTR, ECONNABORTED, EPROTO].contains(failure) {
                 events.yield(.failed(WebSocketError(.io, SocketPlatform.lastError("accept"))))
-                return stopAfterFailure()
+                return closeOnLoop()
             }
         }
     }
@@ -129,16 +130,8 @@ final class TCPListener: LoopHandler, @unchecked Sendable {
     private func watch() {
         guard loop.watch(descriptor, self, reading: true, writing: false) else {
             events?.yield(.failed(WebSocketError(.io, "the event loop cannot watch the listening socket")))
-            return stopAfterFailure()
+            return closeOnLoop()
         }
-    }
-
-    private func stopAfterFailure() {
-        isClosed = true
-        loop.watch(descriptor, self, reading: false, writing: false)
-        SocketPlatform.closeDescriptor(descriptor)
-        events?.finish()
-        events = nil
     }
 
     /// At most this many connections are taken per wake-up, so sockets already open are read in between.
