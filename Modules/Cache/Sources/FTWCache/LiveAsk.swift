@@ -84,6 +84,9 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// Whether ``stored`` was read back from the sealed file rather than answered on this run: what its moment rests
     /// on.
     private(set) var storedFromFile = false
+    /// Whether an answer is held: the rule records every answer ``stored`` takes, so it is asked without copying the
+    /// answer out, which in this generic code costs two runtime metadata lookups a read.
+    private var holdsAnswer: Bool { loop.decision.held != nil }
 
     /// True once the box refused the model's read outright (such as `E_UNKNOWN_OP` for a path it does not carry):
     /// the feature is hidden, not reported as an error, until the name changes, or, for `E_UNKNOWN_OP`, until the
@@ -210,10 +213,10 @@ public actor LiveAsk<Answer: Sendable & SealedCodable & Equatable>: ClientServic
     /// Reads the sealed answer and verdict; an answer or a verdict recorded while the read was suspended is newer
     /// and wins.
     private func readSealed() async {
-        guard stored == nil, lackingOnBuild == nil, let store else { return }
+        guard !holdsAnswer, lackingOnBuild == nil, let store else { return }
         guard
             var sealed = await store.keptContents(name: configuration.model, site: site, as: SealedAsk<Answer>.self),
-            stored == nil, lackingOnBuild == nil
+            !holdsAnswer, lackingOnBuild == nil
         else { return }
         // The answer is moved out of what was read and bound once, not copied: in this generic code every copy of
         // an optional answer goes through the runtime's value witnesses.
