@@ -8,6 +8,7 @@ public import FTWSealInterface
 public import FTWSession
 public import FTWSessionInterface
 public import FTWSite
+import FTWSocketLoop
 public import FTWTrace
 
 /// One process lifetime of the client for one home, composed exactly as the phone composes it.
@@ -108,8 +109,10 @@ public final class HeadlessClient: Sendable {
         let site = paired.site
         let events = EventBus<SessionEvent>()
         // The actors every live frame reaches share the loop's serial executor, when the executor is a loop: a frame
-        // then resumes each of them as one job there, and the session's calls into them run inline.
-        let shared = executor as? any SerialExecutor
+        // then resumes each of them as one job there, and the session's calls into them run inline. Our own loop is
+        // recognised by its class: the cast to the protocol scans every conformance of the program (0.24 M
+        // instructions of a launch), so it is left for another executor.
+        let shared = (executor as? EventLoop) ?? (executor as? any SerialExecutor)
         let session = LiveSession(
             dialer: dialer,
             identity: paired.sessionIdentity,
