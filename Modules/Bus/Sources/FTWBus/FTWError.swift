@@ -1,8 +1,9 @@
 /// The one shape of ftw-core's errors: a code a program switches on, one line a person reads, and the lower failure
 /// the error stands for.
 ///
-/// An error type states its codes and holds its code, message and cause (and a field of its own where it has one); how
-/// every error prints, compares and hashes is written here once, so the errors of every module read and behave alike. The line is
+/// An error type states its codes and holds its code, message and cause (and a field of its own where it has one), in
+/// the storage ``FTWStoredError`` writes once; how every error prints, compares and hashes is written here once, so the
+/// errors of every module read and behave alike. The line is
 /// the code and the message (`authenticationFailed: tag mismatch`); a type whose message is already the person's
 /// sentence prints the message alone. The cause is kept as thrown for a program to look at: it is not part of
 /// equality, and only the debug text prints it.

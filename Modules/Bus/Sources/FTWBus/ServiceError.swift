@@ -1,5 +1,8 @@
 /// Why a ``ClientService`` refused what it was asked: the one error of the service shape, in ``FTWError``'s shape.
-public struct ServiceError: FTWError {
+///
+/// Its `message` names the service and what was wrong, in the words a person reads; its `cause` is always nil: the
+/// refusal is the service's own, with no lower failure behind it.
+public struct ServiceError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -16,19 +19,11 @@ public struct ServiceError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// One line naming the service and what was wrong, in the words a person reads.
-    public var message: String
-    /// Always nil: the refusal is the service's own, with no lower failure behind it.
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 
     /// The error of a second ``ClientService/run()`` of the service named `name`.
     public static func alreadyRunning(_ name: String) -> ServiceError {
@@ -38,6 +33,6 @@ public struct ServiceError: FTWError {
         )
     }
 
-    /// The message alone: it already says what happened in a person's words (``code`` is for deciding).
+    /// The message alone: it already says what happened in a person's words (``FTWStoredError/code`` is for deciding).
     public var description: String { message }
 }

@@ -1,4 +1,5 @@
 public import FTWBoxProtocol
+import FTWBus
 import FTWSessionInterface
 
 /// A failed ask, remembered so that nothing asks again on the stream's beat: its name, whether the box refused it

@@ -1,3 +1,5 @@
+import FTWBus
+
 #if canImport(CryptoKit)
 import CryptoKit
 import Foundation

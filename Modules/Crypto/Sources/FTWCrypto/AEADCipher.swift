@@ -1,3 +1,5 @@
+import FTWBus
+
 /// One AEAD key's cipher, kept for every message sealed or opened under that key.
 ///
 /// Making and keying a cipher costs more than sealing or opening a small message with it (libcrypto allocates,

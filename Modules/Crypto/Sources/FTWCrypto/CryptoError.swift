@@ -4,7 +4,10 @@ public import FTWBus
 ///
 /// Callers mostly care whether something failed to authenticate (a tampered file, a frame that is not theirs)
 /// or whether the inputs were wrong (a key of the wrong size), so the code tells those apart.
-public struct CryptoError: FTWError {
+///
+/// Its `message` is a sentence for logs, never shown to a person as is, which says the cause, when there is one, in
+/// words.
+public struct CryptoError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -28,19 +31,9 @@ public struct CryptoError: FTWError {
         public var description: String { "\(value)" }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for logs, never shown to a person as is.
-    public var message: String
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
-
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 }

@@ -2,6 +2,7 @@
 import CryptoKit
 #else
 import CFTWOpenSSL
+import FTWBus
 #endif
 
 extension X25519 {

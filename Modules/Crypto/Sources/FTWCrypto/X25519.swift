@@ -1,3 +1,5 @@
+import FTWBus
+
 /// X25519 key agreement: the Diffie-Hellman of Noise IK and of a device's static identity.
 ///
 /// The functions here import the private key for each call; a party that uses one key several times keeps a

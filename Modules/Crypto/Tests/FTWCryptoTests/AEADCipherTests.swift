@@ -1,3 +1,4 @@
+import FTWBus
 import FTWCrypto
 import Testing
 

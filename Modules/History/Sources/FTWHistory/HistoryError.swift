@@ -4,7 +4,9 @@ public import FTWBus
 ///
 /// A refused tile is never drawn and never offered as held; a refused file reads as empty. The code says which, so a
 /// log tells a box that sent a bad tile from a file this build cannot read.
-public struct HistoryError: FTWError {
+///
+/// Its `message` is a sentence for logs, which says the cause, when there is one, in words.
+public struct HistoryError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -27,22 +29,19 @@ public struct HistoryError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for logs.
-    public var message: String
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
     /// The tile concerned, when one is.
     public var tileId: String?
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, tileId: String? = nil, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
+    /// Makes an error of these fields, about no tile; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers
+    /// write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
+
+    /// Makes an error about the tile `tileId`: the initialiser of the shape, with the one field this type adds.
+    public init(_ code: Code, _ message: String, tileId: String?, cause: (any Error)? = nil) {
+        self.init(fields: FTWErrorFields(code, message, cause: cause))
         self.tileId = tileId
-        self.cause = cause
     }
 
     /// The code, the tile and the message.

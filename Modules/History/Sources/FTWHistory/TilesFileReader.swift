@@ -1,4 +1,6 @@
 /// Reads the tiles file's fields, checking every length against what is left before it touches a byte.
+import FTWBus
+
 struct TilesFileReader {
     private let bytes: [UInt8]
     private var offset = 0

@@ -4,7 +4,10 @@ public import FTWBus
 ///
 /// An answer that fails these checks is never recorded, so the model keeps what it showed before instead of
 /// drawing a window that does not add up.
-public struct PricesError: FTWError {
+///
+/// Its `message` is a sentence for logs, never shown to a person as is, which says the cause, when there is one, in
+/// words.
+public struct PricesError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -25,19 +28,9 @@ public struct PricesError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for logs, never shown to a person as is.
-    public var message: String
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
-
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 }

@@ -1,5 +1,7 @@
 /// The checks every run of timed slots from the box must pass before a model keeps it: each slot lasts some time,
 /// its end fits in 64 bits, and each starts no earlier than the one before it ends.
+import FTWBus
+
 enum SlotTiming {
     /// The end of a slot, or nil when it lasts no time or its end would not fit.
     static func end(startMs: Int64, durationMs: Int64) -> Int64? {

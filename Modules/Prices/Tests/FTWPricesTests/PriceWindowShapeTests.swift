@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWCache
 import FTWPrices
 import FTWSessionInterface

@@ -3,7 +3,10 @@ public import FTWBus
 /// Why a sealed file could not be written, read or erased: the one error type of the Seal module.
 ///
 /// The codes double as the reason of `SealEvent.dropped`, so a log says why a model started empty.
-public struct SealError: FTWError {
+///
+/// Its `message` says what happened in the words a person reads (the pairing commands print it as it is); its `cause`
+/// is the lower layer's error it stands for (the cipher's, the file system's).
+public struct SealError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -103,22 +106,13 @@ public struct SealError: FTWError {
         public var description: String { "\(value)" }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// One line saying what happened, in the words a person reads (the pairing commands print it as it is).
-    public var message: String
-    /// The lower layer's error this one stands for (the cipher's, the file system's), kept as thrown so a caller can
-    /// look at it; not part of equality.
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 
-    /// The message alone: the line a person reads says what happened, not the code's name (``code`` is for
+    /// The message alone: the line a person reads says what happened, not the code's name (``/FTWBus/FTWStoredError/code`` is for
     /// deciding).
     public var description: String { message }
 }

@@ -2,6 +2,8 @@
 /// dropped and its model starts empty, or that a file could not be read or written and why.
 ///
 /// ``description`` is the one line an app prints for each.
+import FTWBus
+
 public enum SealEvent: Sendable, Hashable, CustomStringConvertible {
     /// A file was sealed and renamed into place; `bytes` is its size on disk.
     case written(file: String, bytes: Int)

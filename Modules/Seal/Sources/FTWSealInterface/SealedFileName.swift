@@ -2,6 +2,8 @@
 ///
 /// Built only from validated parts, so a file name never holds a `/`, a dot or anything a shell would mind, and
 /// every name parses back to the same value (``init(fileName:)``).
+import FTWBus
+
 public struct SealedFileName: Sendable, Hashable, CustomStringConvertible {
     /// What the file holds.
     public let kind: SealedFileKind

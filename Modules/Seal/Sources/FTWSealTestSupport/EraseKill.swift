@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWSealInterface
 import Synchronization
 

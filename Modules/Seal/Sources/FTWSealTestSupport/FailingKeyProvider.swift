@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWSealInterface
 
 /// A key provider that never has a key, like a Keychain before the phone's first unlock: every sealed write fails

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWSeal
 import FTWSealInterface
 import Foundation

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWFixtures
 import FTWSeal
 import FTWSealInterface

@@ -4,7 +4,10 @@ public import FTWBus
 ///
 /// The session above needs to tell "not my message" (another phone's frame in the same relay room, which it ignores)
 /// from "my message, replayed" and from its own misuse, so each of those has a code of its own.
-public struct NoiseError: FTWError {
+///
+/// Its `message` is a sentence for logs, never shown to a person as is, which says the cause, when there is one, in
+/// words.
+public struct NoiseError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
@@ -34,19 +37,9 @@ public struct NoiseError: FTWError {
         public var description: String { "\(value)" }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for logs, never shown to a person as is.
-    public var message: String
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
-
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 }

@@ -4,6 +4,8 @@
 /// and learns the app's static key, its device identity, from message 1. Flow: `<- s`, `...`,
 /// `-> e, es, s, ss`, `<- e, ee, se`. Every step works on a copy of the state and keeps it only when it succeeds,
 /// so a message that fails (another phone's reply in the same relay room) leaves the handshake as it was.
+import FTWBus
+
 public struct NoiseHandshake: Sendable {
     /// Where the handshake stands; each case names the one step that may come next.
     enum Step: Sendable {

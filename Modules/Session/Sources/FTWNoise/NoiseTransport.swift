@@ -3,6 +3,8 @@
 /// The wire is `seq` (u64 big-endian, in the clear) ‖ ChaCha20-Poly1305(frame) with those 8 bytes as associated
 /// data and `seq` as the Noise nonce. Carrying the sequence number lets the receiver open messages the relay
 /// delivered out of order, and the replay window refuses the ones it has seen.
+import FTWBus
+
 public struct NoiseTransport: Sendable {
     /// Bytes a wire message adds to its frame: 8 of sequence number and 16 of tag.
     public static let overhead = 24

@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWClockSeam
 public import FTWNoise
 public import FTWSessionInterface

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWNoise
 
 /// Noise IK over one carrier, as a value: the initiator's handshake, then the transport.

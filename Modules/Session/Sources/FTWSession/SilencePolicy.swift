@@ -1,3 +1,4 @@
+import FTWBus
 import FTWSessionInterface
 
 /// What a deadline that passed without the box's answer means, and how long the deadlines are: pure judgements from

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 
 extension ConnectionState: CustomStringConvertible {
     /// One line for logs and status lines: the stage, with the box and protocol once streaming, the reason once

@@ -5,7 +5,10 @@ public import FTWBus
 ///
 /// A caller mostly needs to know whether anything was answered: every code but `.box` means the box's answer never
 /// arrived, so nothing may be recorded as answered; `.box` carries the box's own `error` body, typed.
-public struct SessionError: FTWError {
+///
+/// Its `message` is one line saying what happened, in the words a person reads; its `cause` is the lower layer's error
+/// it stands for (a socket's, a TLS handshake's), not part of equality, which is what the session decides by.
+public struct SessionError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -77,26 +80,23 @@ public struct SessionError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// One line saying what happened, in the words a person reads.
-    public var message: String
-    /// The box's own error body when ``code`` is `.box`.
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
+    /// The box's own error body when the code is `.box`.
     public var box: ErrorBody?
-    /// The lower layer's error this one stands for (a socket's, a TLS handshake's), kept as thrown so a caller can
-    /// look at it; not part of equality, which is what the session decides by.
-    public var cause: (any Error)?
     /// True when the caller asked while an equal read was already on the wire and shared it: the failure is that
     /// read's, and no request of the caller's own was sent (a person's pull then sends one, once: cache.md §1). False
     /// for a read the caller's ask sent or put first, queued when it asked. Not part of equality.
     public var sharedOnWire = false
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, box: ErrorBody? = nil, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
+    /// Makes an error of these fields, with no box body; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one
+    /// callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
+
+    /// Makes an error carrying the box's own body: the initialiser of the shape, with the field this type adds.
+    public init(_ code: Code, _ message: String, box: ErrorBody?, cause: (any Error)? = nil) {
+        self.init(fields: FTWErrorFields(code, message, cause: cause))
         self.box = box
-        self.cause = cause
     }
 
     /// Equal when the code, the message and the box's body are: the cause is for looking at, not for deciding.
@@ -123,7 +123,7 @@ public struct SessionError: FTWError {
         .slowLink, .helloUnanswered, .boxMisbehaved, .relaySlowDown,
     ]
 
-    /// The message alone: the line a person reads says what happened, not the code's name (``code`` is for
+    /// The message alone: the line a person reads says what happened, not the code's name (``/FTWBus/FTWStoredError/code`` is for
     /// deciding).
     public var description: String { message }
 }

@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWSessionInterface
 
 /// Every read's result, keyed by what was asked, in the order they settled.

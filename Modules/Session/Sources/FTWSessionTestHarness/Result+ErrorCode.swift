@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWSessionInterface
 
 extension Result where Failure == SessionError {

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 public import FTWClockSeamTesting
 public import FTWSession
 public import FTWSessionInterface

@@ -1,3 +1,4 @@
+public import FTWBus
 public import FTWSessionInterface
 import Synchronization
 

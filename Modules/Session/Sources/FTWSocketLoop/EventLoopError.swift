@@ -8,7 +8,11 @@ import Darwin
 
 /// Why an event loop could not be made: the kernel refused it the descriptors it waits with. In ``/FTWBus/FTWError``'s
 /// shape, as every error of ftw-core.
-public struct EventLoopError: FTWError {
+///
+/// Its `message` is the system call that failed and the system's reason (`eventfd: Too many open files`), and its
+/// `cause` is nil: the system's reason is in the message, in its own words, and no error value of a lower layer stands
+/// behind it.
+public struct EventLoopError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -25,20 +29,11 @@ public struct EventLoopError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// The system call that failed and the system's reason (`eventfd: Too many open files`).
-    public var message: String
-    /// Nil: the system's reason is in ``message``, in its own words, and no error value of a lower layer stands
-    /// behind it.
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 
     /// The error for the system call `call`, with the text of the current `errno`.
     static func lastError(_ call: String) -> EventLoopError {

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWSocketLoop
 
 extension EventLoop {

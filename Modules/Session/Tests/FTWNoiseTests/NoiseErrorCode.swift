@@ -1,3 +1,4 @@
+import FTWBus
 import FTWNoise
 
 /// The code of the `NoiseError` that `body` throws, or nil when it succeeds (or throws something else), so a test

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWFixtures
 import FTWNoise
 import Testing

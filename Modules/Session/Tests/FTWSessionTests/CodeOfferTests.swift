@@ -1,3 +1,4 @@
+import FTWBus
 import FTWClockSeamTesting
 import FTWSession
 import FTWSessionInterface

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWClockSeamTesting
 import FTWCrypto
 import FTWSession

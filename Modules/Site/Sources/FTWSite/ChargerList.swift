@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWSessionInterface
 
 /// The site's chargers, `GET /api/loadpoints`: `{"loadpoints": [{id, driver_name, plugged_in, current_power_w,

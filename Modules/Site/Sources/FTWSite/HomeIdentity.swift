@@ -1,4 +1,5 @@
 public import FTWBoxProtocol
+import FTWBus
 public import Foundation
 
 /// Who the home's box is, from its `hello_ok`: its id, time zone, capabilities, modes, and what this phone may do

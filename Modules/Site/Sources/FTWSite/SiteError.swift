@@ -3,7 +3,10 @@ public import FTWBus
 /// Why an answer about the site could not be taken: the one error type of the Site module.
 ///
 /// An answer that fails is never recorded, so a model keeps showing what it showed before.
-public struct SiteError: FTWError {
+///
+/// Its `message` is a sentence for logs, never shown to a person as is, which says the cause, when there is one, in
+/// words.
+public struct SiteError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -23,19 +26,9 @@ public struct SiteError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for logs, never shown to a person as is.
-    public var message: String
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
-
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 }

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWCache
 import FTWClockSeam
 import FTWClockSeamTesting

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWCache
 import FTWClockSeam
 import FTWClockSeamTesting

@@ -1,3 +1,5 @@
+import FTWBus
+
 extension RingFile {
     /// What a decoded ring must fit: the receiving trace's configuration.
     struct Limits {

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWSealInterface
 
 /// Reads the ring file's numbers back through the shared `BinaryReader`, refusing anything out of range with a

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWClockSeam
 import FTWNoise
 import FTWSessionInterface

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWCrypto
 
 /// The box's long-lived secrets: its Noise static key pair (the public half is in every enrolment QR code) and the

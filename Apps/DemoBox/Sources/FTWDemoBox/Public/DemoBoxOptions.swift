@@ -1,3 +1,4 @@
+import FTWBus
 public import FTWNoise
 
 /// The `ftw-demobox` command line, read into the knobs it sets: kept in the library so every refusal is tested.

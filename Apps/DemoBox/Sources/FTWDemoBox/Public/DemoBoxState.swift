@@ -1,3 +1,4 @@
+import FTWBus
 import Foundation
 
 /// What `ftw-demobox --state DIR` keeps across restarts: the box's keys and the phones it admits, as JSON in

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWTLSCertificates
 import FTWWebSocket
 import Foundation

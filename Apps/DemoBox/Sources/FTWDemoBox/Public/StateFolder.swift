@@ -1,3 +1,5 @@
+import FTWBus
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

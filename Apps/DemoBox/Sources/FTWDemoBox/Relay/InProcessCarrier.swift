@@ -1,3 +1,4 @@
+import FTWBus
 import FTWSessionInterface
 
 /// The app's end of an in-memory pipe into the box's relay room: what the in-process dialer hands the session.

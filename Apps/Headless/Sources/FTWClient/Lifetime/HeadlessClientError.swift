@@ -1,7 +1,10 @@
 public import FTWBus
 
 /// Why a ``HeadlessClient`` refused what it was asked, in ``/FTWBus/FTWError``'s shape.
-public struct HeadlessClientError: FTWError {
+///
+/// Its `message` says what happened and what to do instead, in the words a person reads; its `cause` is always nil: the
+/// refusal is the client's own, with no lower failure behind it.
+public struct HeadlessClientError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -18,19 +21,11 @@ public struct HeadlessClientError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// One line saying what happened and what to do instead, in the words a person reads.
-    public var message: String
-    /// Always nil: the refusal is the client's own, with no lower failure behind it.
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 
     /// The error of a closed client: what `catch HeadlessClientError.closed` and `error == .closed` match.
     public static let closed = HeadlessClientError(
@@ -38,6 +33,6 @@ public struct HeadlessClientError: FTWError {
         "this client was closed: it does not run or follow the scene again; a new client on the same folder does"
     )
 
-    /// The message alone: it already says what happened in a person's words (``code`` is for deciding).
+    /// The message alone: it already says what happened in a person's words (``/FTWBus/FTWStoredError/code`` is for deciding).
     public var description: String { message }
 }

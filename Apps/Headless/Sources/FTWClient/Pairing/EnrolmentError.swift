@@ -1,7 +1,9 @@
 public import FTWBus
 
 /// Why an enrolment link, the pairing it starts, or a later greeting of a paired site failed: the code for programs, the sentence for people.
-public struct EnrolmentError: FTWError {
+///
+/// Its `message` is a sentence for the terminal, which says the cause, when there is one, in words.
+public struct EnrolmentError: FTWStoredError {
     /// What kind of failure this is; extensible without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
@@ -41,20 +43,11 @@ public struct EnrolmentError: FTWError {
         public var description: String { value.rawValue }
     }
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence for the terminal.
-    public var message: String
-    /// The lower layer's failure this one stands for, kept as thrown so a program can look at it; not part of
-    /// equality, and not printed (the message already says it in words).
-    public var cause: (any Error)?
+    /// The code, the message and the cause, in the one storage every coded error shares.
+    public var fields: FTWErrorFields<Code>
 
-    /// Makes an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-    }
+    /// Makes an error of these fields; ``/FTWBus/FTWStoredError/init(_:_:cause:)`` is the one callers write.
+    public init(fields: FTWErrorFields<Code>) { self.fields = fields }
 
     /// The message, as a person reads it after `ftw-headless: `.
     public var description: String { message }

@@ -1,3 +1,4 @@
+import FTWBus
 import FTWCache
 import FTWSealInterface
 import Foundation

@@ -1,4 +1,5 @@
 import FTWBoxProtocol
+import FTWBus
 import FTWClockSeamTesting
 import FTWSessionInterface
 import FTWSessionTestHarness
