@@ -2,10 +2,10 @@
 /// the initialiser every coded error shares are written here once, and an error type declares only its codes, its
 /// ``fields`` and ``init(fields:)``.
 ///
-/// The accessors and the initialiser are requirements with default implementations, not extension members alone, so
-/// that `error.code` or `SealError(.io, "…")` resolves wherever the error type is visible, in a file that does not
-/// import FTWBus too (member import visibility finds a protocol's requirements through the conformance, but an
-/// extension's members only where the extension's module is imported).
+/// The accessors and the initialiser are requirements, with default implementations, so generic code over any
+/// stored error can set a field or make one. Being written here, they are FTWBus's members: under the
+/// `MemberImportVisibility` feature a file that reads `error.code` or writes `SealError(.io, "…")` imports FTWBus
+/// (or FTWClient, which re-exports it), as this package's files do.
 public protocol FTWStoredError: FTWError {
     /// The code, the message and the cause, in the one storage every coded error shares.
     var fields: FTWErrorFields<Code> { get set }
