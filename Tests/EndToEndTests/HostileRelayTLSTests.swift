@@ -35,7 +35,7 @@ struct HostileRelayTLSTests {
             let error = try await #require(throws: EnrolmentError.self) {
                 try await pairing.pair(link, relay: relay, caFile: caFile)
             }
-            Self.expectNamed(fault, error, dials: server.connections)
+            Self.expectNamed(fault, error, dials: server.dials)
         }
     }
 
@@ -54,7 +54,7 @@ struct HostileRelayTLSTests {
                 caFile: caFile
             )
             let error = try await #require(throws: EnrolmentError.self) { try await pairing.greet(site) }
-            Self.expectNamed(fault, error, dials: server.connections)
+            Self.expectNamed(fault, error, dials: server.dials)
         }
     }
 

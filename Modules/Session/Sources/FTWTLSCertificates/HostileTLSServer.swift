@@ -7,10 +7,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// A TLS server on 127.0.0.1 that answers every connection with the same fault, and counts the connections.
+/// A TLS server on 127.0.0.1 that answers every connection with the same fault, and counts the dials.
 ///
 /// For tests of what a client does with a server that can never answer otherwise: it must stop at once and name
-/// the fault, so the count of connections says whether it dialled again. Every certificate it presents names
+/// the fault, so the count of dials says whether it dialled again. Every certificate it presents names
 /// `localhost` only by the means the fault allows, and chains to the authority the test's client trusts, so the
 /// fault is the only thing wrong. Each connection is served on a thread of its own with OpenSSL's blocking calls
 /// on the socket (a test server, never the client's path); ``stop()`` shuts every socket down, which wakes them.
@@ -37,7 +37,7 @@ public final class HostileTLSServer: Sendable {
     public let port: Int
     private let listener: Int32
     private let sockets = Mutex<[Int32]>([])
-    private let accepted = Atomic(0)
+    private let dialled = Atomic(0)
     /// The server's `SSL_CTX` (none for a fault that speaks no TLS): configured in `init` and never changed
     /// afterwards, which is what lets OpenSSL share it between the connections' threads.
     nonisolated(unsafe) private let context: OpaquePointer?
@@ -81,8 +81,10 @@ public final class HostileTLSServer: Sendable {
         context.map { SSL_CTX_free($0) }
     }
 
-    /// How many TCP connections were accepted so far: one per dial.
-    public var connections: Int { accepted.load(ordering: .sequentiallyConsistent) }
+    /// How many dials reached the server so far: connections that sent a byte (the TLS hello). A second connection
+    /// that Happy Eyeballs opens to another of `localhost`'s addresses, when the first has not connected within its
+    /// 250 ms (a loaded machine), is closed unused once the first wins, so it is no dial.
+    public var dials: Int { dialled.load(ordering: .sequentiallyConsistent) }
 
     /// Stops listening and ends every connection.
     public func stop() {
@@ -94,13 +96,14 @@ public final class HostileTLSServer: Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
-            accepted.add(1, ordering: .sequentiallyConsistent)
             sockets.withLock { $0.append(client) }
             Thread { self.serve(client) }.start()
         }
     }
 
     private func serve(_ client: Int32) {
+        var first: UInt8 = 0
+        if recv(client, &first, 1, Int32(MSG_PEEK)) > 0 { dialled.add(1, ordering: .sequentiallyConsistent) }
         if let context {
             handshake(client, context: context)
         } else {

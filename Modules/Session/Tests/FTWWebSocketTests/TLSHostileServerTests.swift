@@ -80,7 +80,7 @@ struct TLSHostileServerTests {
         let failure = try #require(error, "\(fault): the dial succeeded")
         #expect(failure.isPermanentTLSFailure, "\(failure)")
         #expect(!failure.message.contains("\n"))
-        #expect(server.connections == 1)
+        #expect(server.dials == 1)
         return (failure.code, failure.message, server.port)
     }
 }
