@@ -355,7 +355,7 @@ if Context.environment["FTW_FUZZ"] == "1" {
         ("fuzz-cbor", ["FTWBoxProtocol"]),
         ("fuzz-frame", ["FTWBoxProtocol"]),
         ("fuzz-messages", ["FTWBoxProtocol"]),
-        ("fuzz-noise", ["FTWNoise"]),
+        ("fuzz-noise", ["FTWBus", "FTWNoise"]),
         ("fuzz-websocket", ["FTWWebSocket"]),
         ("fuzz-sealed", ["FTWSeal", "FTWSealInterface"]),
         ("fuzz-scenario", ["FTWHeadlessTooling"]),

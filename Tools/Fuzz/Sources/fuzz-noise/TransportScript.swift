@@ -1,3 +1,4 @@
+import FTWBus
 import FTWFuzzSupport
 import FTWNoise
 
