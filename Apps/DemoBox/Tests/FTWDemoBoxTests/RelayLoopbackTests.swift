@@ -54,7 +54,9 @@ import Testing
             host: "127.0.0.1",
             port: relay.port,
             path: path,
-            limits: WebSocketLimits(),
+            // A minute, like every wait here (docs/tools.md): the relay shares the process's loop with other suites,
+            // and a full run on two cores has held it past the default 10 s (CI, 9 of 9 tests at once).
+            limits: WebSocketLimits(handshakeTimeout: .seconds(60)),
             clock: ContinuousClock()
         )
     }
