@@ -70,11 +70,14 @@ let package = Package(
         module("Crypto", "FTWCrypto", [openSSL, "FTWBus"]),
         moduleTests("Crypto", "FTWCryptoTests", ["FTWCrypto", "FTWFixtures"]),
         module("Fixtures", "FTWFixtures", ["FTWBus", "FTWSpawning"]),
-        moduleTests("Fixtures", "FTWFixturesTests", ["FTWFixtures"]),
+        // The `.ownThread` trait, apart from the vectors: it imports Testing, which a tool linking the vectors (the
+        // benchmarks) would otherwise load, and each of the runtime's conformance scans reads Testing's 548 too.
+        module("Fixtures", "FTWTestingTraits"),
+        moduleTests("Fixtures", "FTWFixturesTests", ["FTWFixtures", "FTWTestingTraits"]),
 
         // The wire, sans I/O.
         module("Protocol", "FTWBoxProtocol"),
-        moduleTests("Protocol", "FTWBoxProtocolTests", ["FTWBoxProtocol", "FTWFixtures"]),
+        moduleTests("Protocol", "FTWBoxProtocolTests", ["FTWBoxProtocol", "FTWFixtures", "FTWTestingTraits"]),
 
         // The session: its interface, the wire pieces, the live actor, and fakes for the modules above it.
         module("Session", "FTWSessionInterface", ["FTWBoxProtocol", "FTWBus"]),
@@ -111,7 +114,7 @@ let package = Package(
             "FTWSessionTestHarness",
             ["FTWSession", "FTWSessionInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam", "FTWClockSeamTesting"]
         ),
-        moduleTests("Session", "FTWNoiseTests", ["FTWNoise", "FTWCrypto", "FTWFixtures"]),
+        moduleTests("Session", "FTWNoiseTests", ["FTWNoise", "FTWCrypto", "FTWFixtures", "FTWTestingTraits"]),
         moduleTests(
             "Session",
             "FTWWebSocketTests",
@@ -140,7 +143,7 @@ let package = Package(
         moduleTests(
             "Seal",
             "FTWSealTests",
-            ["FTWSeal", "FTWSealInterface", "FTWSealTestSupport", "FTWBus", "FTWFixtures"]
+            ["FTWSeal", "FTWSealInterface", "FTWSealTestSupport", "FTWBus", "FTWFixtures", "FTWTestingTraits"]
         ),
 
         // The models: asks keyed on the data's age, the live trace, history, prices and the plan, the site.
@@ -155,7 +158,7 @@ let package = Package(
             "FTWTrace",
             ["FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        modelTests("Trace", "FTWTraceTests", ["FTWTrace", "FTWFixtures"]),
+        modelTests("Trace", "FTWTraceTests", ["FTWTrace", "FTWFixtures", "FTWTestingTraits"]),
         module(
             "History",
             "FTWHistory",
@@ -168,7 +171,7 @@ let package = Package(
             "FTWPrices",
             ["FTWCache", "FTWSessionInterface", "FTWSealInterface", "FTWBoxProtocol", "FTWBus", "FTWClockSeam"]
         ),
-        modelTests("Prices", "FTWPricesTests", ["FTWPrices", "FTWCache", "FTWFixtures"]),
+        modelTests("Prices", "FTWPricesTests", ["FTWPrices", "FTWCache", "FTWFixtures", "FTWTestingTraits"]),
         module(
             "Site",
             "FTWSite",
@@ -283,7 +286,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FTWFrameInspectorTests",
-            dependencies: ["FTWFrameInspector", "FTWBoxProtocol", "FTWFixtures"],
+            dependencies: ["FTWFrameInspector", "FTWBoxProtocol", "FTWFixtures", "FTWTestingTraits"],
             path: "Tools/FrameInspector/Tests/FTWFrameInspectorTests"
         ),
         // A child process that writes sealed files until it is killed, and the test that kills it.

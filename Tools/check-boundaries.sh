@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 # Targets any module may import: the wire, the bus, the clock seam, cryptography and the age-keyed ask machinery.
 SHARED="FTWBus FTWClockSeam FTWBoxProtocol FTWCrypto CFTWOpenSSL FTWCache"
 # Targets only tests (and other test-support targets) may import: fakes, harnesses and the simulated clock.
-TEST_ONLY="FTWFixtures FTWSessionTestSupport FTWSessionTestHarness FTWSealTestSupport FTWHistoryTestSupport FTWClockSeamTesting FTWTLSCertificates"
+TEST_ONLY="FTWFixtures FTWTestingTraits FTWSessionTestSupport FTWSessionTestHarness FTWSealTestSupport FTWHistoryTestSupport FTWClockSeamTesting FTWTLSCertificates"
 
 violations=0
 report() {

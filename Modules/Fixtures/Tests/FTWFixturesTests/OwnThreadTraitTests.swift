@@ -1,4 +1,4 @@
-import FTWFixtures
+import FTWTestingTraits
 import Testing
 
 /// A test marked `.ownThread` computes off the cooperative pool, and what it expects still reports to it.

@@ -1,7 +1,7 @@
 import FTWBoxProtocol
-import FTWFixtures
 import FTWPrices
 import FTWSealInterface
+import FTWTestingTraits
 import Testing
 
 /// The price window and the plan in their sealed files: every field comes back as the box sent it, and a file that

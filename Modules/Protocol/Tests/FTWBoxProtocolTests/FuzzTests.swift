@@ -1,5 +1,5 @@
 import FTWBoxProtocol
-import FTWFixtures
+import FTWTestingTraits
 import Testing
 
 /// Random and mutated inputs to every decoder: each must return or throw a ``ProtocolError``, never trap.

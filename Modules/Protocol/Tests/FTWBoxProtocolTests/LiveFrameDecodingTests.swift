@@ -1,5 +1,5 @@
 import FTWBoxProtocol
-import FTWFixtures
+import FTWTestingTraits
 import Testing
 
 /// `FrameCodec.decodeMessage` reads the 1 Hz delta and tick straight from their bytes: for every input it must give

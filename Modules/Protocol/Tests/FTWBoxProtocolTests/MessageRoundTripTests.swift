@@ -1,5 +1,6 @@
 import FTWBoxProtocol
 import FTWFixtures
+import FTWTestingTraits
 import Testing
 
 /// Every message through frame bytes and back, on its lane, in its sender's key order.

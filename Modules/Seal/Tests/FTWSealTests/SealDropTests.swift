@@ -1,8 +1,8 @@
 import FTWBus
-import FTWFixtures
 import FTWSeal
 import FTWSealInterface
 import FTWSealTestSupport
+import FTWTestingTraits
 import Foundation
 import Testing
 

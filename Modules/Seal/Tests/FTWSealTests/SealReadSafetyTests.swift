@@ -1,7 +1,7 @@
 import FTWBus
-import FTWFixtures
 import FTWSeal
 import FTWSealInterface
+import FTWTestingTraits
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import FTWFixtures
 import FTWNoise
+import FTWTestingTraits
 import Testing
 
 /// The replay window on its own: 64 wide, newest-relative, and equal to a plain set-based model under random input.

@@ -3,6 +3,7 @@ import FTWClockSeamTesting
 import FTWFixtures
 import FTWSealInterface
 import FTWSessionInterface
+import FTWTestingTraits
 import FTWTrace
 import Testing
 

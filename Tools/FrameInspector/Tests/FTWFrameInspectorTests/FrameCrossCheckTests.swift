@@ -1,6 +1,7 @@
 import FTWBoxProtocol
 import FTWFixtures
 import FTWFrameInspector
+import FTWTestingTraits
 import Foundation
 import Testing
 
