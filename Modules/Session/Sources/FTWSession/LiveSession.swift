@@ -61,6 +61,8 @@ public actor LiveSession: BoxSession, ClientService {
 
     let dialer: any CarrierDialer
     let clock: any Clock<Duration>
+    /// How the deadlines sleep on `clock`; asked of it at the first deadline when its maker did not say.
+    package private(set) var deadlineSleep: DeadlineSleep
     let log: any LogSink
     let inputs: BusStream<SessionInput>
     let inputContinuation: BusFeed<SessionInput>
@@ -115,9 +117,38 @@ public actor LiveSession: BoxSession, ClientService {
         events: EventBus<SessionEvent>,
         executor: (any SerialExecutor)?
     ) {
+        self.init(
+            dialer: dialer,
+            identity: identity,
+            configuration: configuration,
+            clock: clock,
+            deadlineSleep: .unasked,
+            wallClock: wallClock,
+            random: random,
+            log: log,
+            events: events,
+            executor: executor
+        )
+    }
+
+    /// Makes a session whose maker says how its deadlines sleep on `clock` (``DeadlineSleep``), as the client's
+    /// compositions on the real clocks do: they made the clock, so the session need not ask it.
+    package init(
+        dialer: any CarrierDialer,
+        identity: SessionIdentity,
+        configuration: SessionConfiguration,
+        clock: any Clock<Duration>,
+        deadlineSleep: DeadlineSleep,
+        wallClock: any WallClock,
+        random: any RandomSource,
+        log: any LogSink,
+        events: EventBus<SessionEvent>,
+        executor: (any SerialExecutor)?
+    ) {
         isolation = ActorIsolation(sharing: executor)
         self.dialer = dialer
         self.clock = clock
+        self.deadlineSleep = deadlineSleep
         self.log = log
         self.events = events
         state = SessionState(
@@ -346,7 +377,7 @@ public actor LiveSession: BoxSession, ClientService {
     /// runner's report), and an arming the judgement asks for is a store the deadline's task reads next, so a
     /// judgement costs the task one wake and no hop through the loop.
     private func keep(_ timer: SessionTimer, on deadline: MovableDeadline) async {
-        await deadline.run(clock: clock) { token in
+        await deadline.run(clock: clock, moving: deadlineSleep.movingClock(of: clock)) { token in
             report(.timer(timer, token: token))
         }
     }

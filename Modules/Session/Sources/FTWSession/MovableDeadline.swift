@@ -89,11 +89,16 @@ final class MovableDeadline: Sendable {
         state.withLock { $0.armed = nil }
     }
 
-    /// Runs the deadline until the task is cancelled: sleeps to each arming, on `clock`, and calls `fire` with its
-    /// token once it has run out. Runs on `isolation`, the owner's, so `fire` can arm the deadline again before the
-    /// task looks, and the task sleeps on without parking.
-    func run(clock: any Clock<Duration>, isolation: isolated (any Actor)? = #isolation, fire: (Int) -> Void) async {
-        let moving = clock as? any MovingDeadlineClock
+    /// Runs the deadline until the task is cancelled: sleeps to each arming, on `moving` when the clock can move a
+    /// sleeper's deadline and on `clock` when not, and calls `fire` with its token once it has run out. Runs on
+    /// `isolation`, the owner's, so `fire` can arm the deadline again before the task looks, and the task sleeps on
+    /// without parking.
+    func run(
+        clock: any Clock<Duration>,
+        moving: (any MovingDeadlineClock)?,
+        isolation: isolated (any Actor)? = #isolation,
+        fire: (Int) -> Void
+    ) async {
         let remaining: @Sendable (Int64) -> Int64 = { [self] slept in nanosecondsLeft(afterSleeping: slept) }
         while true {
             switch step(nowMs: wallClock.nowMs) {

@@ -27,7 +27,8 @@ extension HeadlessClient {
     ) throws(EnrolmentError) -> HeadlessClient {
         let address = try RelayAddress(parsing: paired.relay ?? "")
         let loop = try? EventLoop.shared()
-        let clock: any Clock<Duration> = loop.map { LoopClock(base: ContinuousClock(), loop: $0) } ?? ContinuousClock()
+        let loopClock = loop.map { LoopClock(base: ContinuousClock(), loop: $0) }
+        let clock: any Clock<Duration> = loopClock ?? ContinuousClock()
         return HeadlessClient(
             paired: paired,
             store: store,
@@ -39,11 +40,13 @@ extension HeadlessClient {
                 loop: loop
             ),
             clock: clock,
+            deadlineSleep: loopClock.map(DeadlineSleep.moving) ?? .plain,
             wallClock: SystemWallClock(),
             random: SystemRandomSource(),
             policy: policy,
             log: log,
-            executor: loop
+            executor: loop,
+            sharing: loop
         )
     }
 }

@@ -94,7 +94,7 @@ public final class HeadlessClient: Sendable {
     ///   - log: Where the session's lines go: category `asks` (every request frame sent) and `session`.
     ///   - executor: Where the services run: the event loop of `dialer`'s sockets (``/FTWSession/RelayDialer/loop``),
     ///     or nil to run where ``run()`` is called.
-    public init(
+    public convenience init(
         paired: PairedSite,
         store: any SealedStore,
         dialer: any CarrierDialer,
@@ -105,19 +105,51 @@ public final class HeadlessClient: Sendable {
         log: any LogSink,
         executor: (any TaskExecutor)? = nil
     ) {
-        self.executor = executor
-        let site = paired.site
-        let events = EventBus<SessionEvent>()
         // The actors every live frame reaches share the loop's serial executor, when the executor is a loop: a frame
         // then resumes each of them as one job there, and the session's calls into them run inline. Our own loop is
         // recognised by its class: the cast to the protocol scans every conformance of the program (0.24 M
         // instructions of a launch), so it is left for another executor.
-        let shared = (executor as? EventLoop) ?? (executor as? any SerialExecutor)
+        self.init(
+            paired: paired,
+            store: store,
+            dialer: dialer,
+            clock: clock,
+            deadlineSleep: .unasked,
+            wallClock: wallClock,
+            random: random,
+            policy: policy,
+            log: log,
+            executor: executor,
+            sharing: (executor as? EventLoop) ?? (executor as? any SerialExecutor)
+        )
+    }
+
+    /// Builds every module, told what the public initialiser would have to ask its arguments: how the deadlines sleep
+    /// on `clock`, and the serial executor the actors share (`executor` itself, when it is one). A composition that
+    /// made both, as ``onWallClock(paired:store:policy:log:)`` does, knows, and the first dial pays no scan of the
+    /// program's conformances for either.
+    init(
+        paired: PairedSite,
+        store: any SealedStore,
+        dialer: any CarrierDialer,
+        clock: any Clock<Duration>,
+        deadlineSleep: DeadlineSleep,
+        wallClock: any WallClock,
+        random: any RandomSource,
+        policy: AskPolicy,
+        log: any LogSink,
+        executor: (any TaskExecutor)?,
+        sharing shared: (any SerialExecutor)?
+    ) {
+        self.executor = executor
+        let site = paired.site
+        let events = EventBus<SessionEvent>()
         let session = LiveSession(
             dialer: dialer,
             identity: paired.sessionIdentity,
             configuration: SessionConfiguration(build: "ftw-headless"),
             clock: clock,
+            deadlineSleep: deadlineSleep,
             wallClock: wallClock,
             random: random,
             log: log,

@@ -23,6 +23,8 @@ public import FTWSessionInterface
 public struct Pairing: Sendable {
     private let store: any SealedStore
     private let clock: any Clock<Duration>
+    /// How the session's deadlines sleep on `clock`: said by ``onWallClock(store:)``, which made it.
+    package private(set) var deadlineSleep = DeadlineSleep.unasked
     private let wallClock: any WallClock
     private let random: any RandomSource
     private let deadline: Duration
@@ -54,7 +56,9 @@ public struct Pairing: Sendable {
     ///
     /// - Parameter store: The phone's sealed files (``DataFolder/store(events:)``).
     public static func onWallClock(store: any SealedStore) -> Pairing {
-        Pairing(store: store, clock: ContinuousClock(), wallClock: SystemWallClock())
+        var pairing = Pairing(store: store, clock: ContinuousClock(), wallClock: SystemWallClock())
+        pairing.deadlineSleep = .plain
+        return pairing
     }
 
     /// The dialer for the relay room of the box with `rendezvousSecret`, trusting `caFile` besides the system's
@@ -163,10 +167,12 @@ public struct Pairing: Sendable {
             identity: site.sessionIdentity,
             configuration: configuration,
             clock: clock,
+            deadlineSleep: deadlineSleep,
             wallClock: wallClock,
             random: random,
             log: DiscardingLogSink(),
-            events: events
+            events: events,
+            executor: nil
         )
         let states = events.subscribe()
         let outcome = await withTaskGroup(of: Result<HelloOK, EnrolmentError>?.self) { group in
