@@ -120,7 +120,7 @@ let package = Package(
             "FTWWebSocketTests",
             [
                 "FTWWebSocket", "FTWSocketLoop", "FTWClockSeam", "FTWClockSeamTesting", "FTWTLSCertificates",
-                "FTWSpawning",
+                "FTWSpawning", "FTWFixtures",
                 "FTWSessionTestSupport",
             ]
         ),

@@ -110,19 +110,19 @@ import Testing
     }
 
     @Test func aRelayThatIsNotThereFailsTheDialTyped() async throws {
-        let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: ContinuousClock())
-        let port = server.port
-        await server.close()
-        let dialer = RelayDialer(
-            host: "127.0.0.1",
-            port: port,
-            rendezvousSecret: Self.secret,
-            clock: ContinuousClock(),
-            wallClock: Self.wallClock
-        )
-        let error = await #expect(throws: SessionError.self) { _ = try await dialer.dial() }
-        #expect(error?.code == .relayUnreachable)
-        #expect(error?.message == "no relay answers at 127.0.0.1:\(port): connect: Connection refused")
-        #expect((error?.cause as? WebSocketError)?.code == .connectFailed, "the socket's own error is kept as cause")
+        try await LoopbackTCP.withRefusingPort { port in
+            let dialer = RelayDialer(
+                host: "127.0.0.1",
+                port: port,
+                rendezvousSecret: Self.secret,
+                clock: ContinuousClock(),
+                wallClock: Self.wallClock
+            )
+            let error = await #expect(throws: SessionError.self) { _ = try await dialer.dial() }
+            #expect(error?.code == .relayUnreachable)
+            #expect(error?.message == "no relay answers at 127.0.0.1:\(port): connect: Connection refused")
+            let cause = error?.cause as? WebSocketError
+            #expect(cause?.code == .connectFailed, "the socket's own error is kept as cause")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FTWClockSeamTesting
+import FTWFixtures
 import FTWSessionTestSupport
 import Testing
 
@@ -13,9 +14,18 @@ import Testing
         clock: any Clock<Duration>,
         resolver: HostResolver
     ) async throws(WebSocketError) -> WebSocketConnection {
+        try await dial(port: server.port, host: host, clock: clock, resolver: resolver)
+    }
+
+    private static func dial(
+        port: Int,
+        host: String = "relay.test",
+        clock: any Clock<Duration>,
+        resolver: HostResolver
+    ) async throws(WebSocketError) -> WebSocketConnection {
         try await WebSocketClient.connect(
             host: host,
-            port: server.port,
+            port: port,
             path: "/echo",
             limits: WebSocketLimits(),
             clock: clock,
@@ -61,24 +71,24 @@ import Testing
     }
 
     @Test func aRefusedPortIsSaidOnceWithItsAddressAndCause() async throws {
-        let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: ContinuousClock())
-        await server.close()
-        let literal = await caught { () async throws(WebSocketError) in
-            try await Self.dial(server, host: "127.0.0.1", clock: ContinuousClock(), resolver: .system)
+        try await LoopbackTCP.withRefusingPort { port in
+            let literal = await caught { () async throws(WebSocketError) in
+                try await Self.dial(port: port, host: "127.0.0.1", clock: ContinuousClock(), resolver: .system)
+            }
+            #expect(literal?.code == .connectFailed)
+            #expect(literal?.message == "127.0.0.1:\(port): connect: Connection refused")
+            let named = await caught { () async throws(WebSocketError) in
+                try await Self.dial(port: port, clock: ContinuousClock(), resolver: .answering(["127.0.0.1"]))
+            }
+            #expect(named?.message == "relay.test:\(port) (127.0.0.1): connect: Connection refused")
+            let both = await caught { () async throws(WebSocketError) in
+                try await Self.dial(port: port, clock: ContinuousClock(), resolver: .answering(["127.0.0.1", "::1"]))
+            }
+            #expect(
+                both?.message
+                    == "relay.test:\(port): ::1 connect: Connection refused; 127.0.0.1 connect: Connection refused"
+            )
         }
-        #expect(literal?.code == .connectFailed)
-        #expect(literal?.message == "127.0.0.1:\(server.port): connect: Connection refused")
-        let named = await caught { () async throws(WebSocketError) in
-            try await Self.dial(server, clock: ContinuousClock(), resolver: .answering(["127.0.0.1"]))
-        }
-        #expect(named?.message == "relay.test:\(server.port) (127.0.0.1): connect: Connection refused")
-        let both = await caught { () async throws(WebSocketError) in
-            try await Self.dial(server, clock: ContinuousClock(), resolver: .answering(["127.0.0.1", "::1"]))
-        }
-        #expect(
-            both?.message
-                == "relay.test:\(server.port): ::1 connect: Connection refused; 127.0.0.1 connect: Connection refused"
-        )
     }
 
     @Test func aNameThatDoesNotResolveIsSaidOnceWithTheResolversReason() async throws {

@@ -1,5 +1,6 @@
 import FTWClockSeam
 import FTWClockSeamTesting
+import FTWFixtures
 import FTWWebSocket
 import Testing
 
@@ -240,9 +241,17 @@ struct LoopbackTests {
     }
 
     @Test func connectingToAClosedPortFailsWithConnectFailed() async throws {
-        let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: ContinuousClock())
-        await server.close()
-        let error = await caught { () async throws(WebSocketError) in try await connect(to: server) }
+        let error = try await LoopbackTCP.withRefusingPort { port in
+            await caught { () async throws(WebSocketError) in
+                try await WebSocketClient.connect(
+                    host: "127.0.0.1",
+                    port: port,
+                    path: "/",
+                    limits: WebSocketLimits(),
+                    clock: ContinuousClock()
+                )
+            }
+        }
         #expect(error?.code == .connectFailed)
     }
 
