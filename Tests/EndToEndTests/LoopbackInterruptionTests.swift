@@ -27,9 +27,10 @@ extension LoopbackPairingTests {
         _ = try await Self.withBox(DemoBoxState(identity: .generate(), devices: [])) { box, relay in
             await box.setRelayLatency(.milliseconds(300))
             let link = try EnrolmentURL(parsing: await box.enrolmentURL(lanHint: ""))
+            let enrolments = await box.enrolmentUpdates()
             let pairing = Task { try await Self.pairing(folder).pair(link, relay: Self.relay(relay)) }
             try await TimeLimit.within(.seconds(20), on: ContinuousClock(), "the box taking the code") {
-                while await box.enrolledDevices.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+                for await devices in enrolments where !devices.isEmpty { break }
             }
             pairing.cancel()
             _ = await pairing.result
