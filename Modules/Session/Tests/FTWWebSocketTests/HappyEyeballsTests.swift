@@ -9,15 +9,6 @@ import Testing
 /// queue is full (its SYNs vanish), at the same port as the server on 127.0.0.1; the stagger runs on the manual clock.
 @Suite struct HappyEyeballsTests {
     private static func dial(
-        _ server: WebSocketServer,
-        host: String = "relay.test",
-        clock: any Clock<Duration>,
-        resolver: HostResolver
-    ) async throws(WebSocketError) -> WebSocketConnection {
-        try await dial(port: server.port, host: host, clock: clock, resolver: resolver)
-    }
-
-    private static func dial(
         port: Int,
         host: String = "relay.test",
         clock: any Clock<Duration>,
@@ -49,7 +40,7 @@ import Testing
             let hole = try BlackHoleListener(address: "::1", port: server.port)
             defer { hole.close() }
             let clock = ManualClock(originMs: 0)
-            async let dialled = Self.dial(server, clock: clock, resolver: .answering(["127.0.0.1", "::1"]))
+            async let dialled = Self.dial(port: server.port, clock: clock, resolver: .answering(["127.0.0.1", "::1"]))
             await clock.waitForSleepers(count: 2)  // the dial's deadline and the stagger
             #expect(clock.nextDeadline == clock.now.advanced(by: .milliseconds(250)))
             clock.advance(by: .milliseconds(250))
@@ -64,7 +55,11 @@ import Testing
     @Test func aRefusedFirstAddressGivesWayAtOnce() async throws {
         try await withServer(handler: echoHandler) { server in
             let clock = ManualClock(originMs: 0)
-            let connection = try await Self.dial(server, clock: clock, resolver: .answering(["127.0.0.1", "::1"]))
+            let connection = try await Self.dial(
+                port: server.port,
+                clock: clock,
+                resolver: .answering(["127.0.0.1", "::1"])
+            )
             #expect(clock.nowMs == 0)
             await connection.close()
         }
@@ -95,7 +90,7 @@ import Testing
         let server = try WebSocketServer(port: 0, limits: WebSocketLimits(), clock: ContinuousClock())
         await server.close()
         let error = await caught { () async throws(WebSocketError) in
-            try await Self.dial(server, clock: ContinuousClock(), resolver: .answering(["no-such-relay"]))
+            try await Self.dial(port: server.port, clock: ContinuousClock(), resolver: .answering(["no-such-relay"]))
         }
         #expect(error?.code == .connectFailed)
         #expect(error?.message == "no-such-relay:\(server.port): name lookup: Name or service not known")

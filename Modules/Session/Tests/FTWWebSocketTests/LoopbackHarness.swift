@@ -55,9 +55,18 @@ func connect(
     path: String = "/echo",
     limits: WebSocketLimits = patientLimits
 ) async throws(WebSocketError) -> WebSocketConnection {
+    try await connect(toPort: server.port, path: path, limits: limits)
+}
+
+/// Connects a client to 127.0.0.1:`port` with a real clock.
+func connect(
+    toPort port: Int,
+    path: String = "/echo",
+    limits: WebSocketLimits = patientLimits
+) async throws(WebSocketError) -> WebSocketConnection {
     try await WebSocketClient.connect(
         host: "127.0.0.1",
-        port: server.port,
+        port: port,
         path: path,
         limits: limits,
         clock: ContinuousClock()

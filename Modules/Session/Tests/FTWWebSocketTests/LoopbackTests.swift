@@ -242,15 +242,7 @@ struct LoopbackTests {
 
     @Test func connectingToAClosedPortFailsWithConnectFailed() async throws {
         let error = try await LoopbackTCP.withRefusingPort { port in
-            await caught { () async throws(WebSocketError) in
-                try await WebSocketClient.connect(
-                    host: "127.0.0.1",
-                    port: port,
-                    path: "/",
-                    limits: WebSocketLimits(),
-                    clock: ContinuousClock()
-                )
-            }
+            await caught { () async throws(WebSocketError) in try await connect(toPort: port) }
         }
         #expect(error?.code == .connectFailed)
     }
