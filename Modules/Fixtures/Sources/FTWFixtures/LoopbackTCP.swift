@@ -53,7 +53,7 @@ public enum LoopbackTCP {
     private static func boundOnIPv4Loopback(listening backlog: Int32?) -> (descriptor: Int32, port: Int)? {
         var address = loopback(port: 0)
         let bound = kept(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0), at: &address) { descriptor, address, length in
-            bind(descriptor, address, length) == 0 && backlog.map { listen(descriptor, $0) == 0 } != false
+            bind(descriptor, address, length) == 0 && (backlog.map { listen(descriptor, $0) == 0 } ?? true)
                 && getsockname(descriptor, address, &length) == 0
         }
         return bound.map { ($0, Int(UInt16(bigEndian: address.sin_port))) }
