@@ -51,6 +51,25 @@ import Darwin
         _ = try folder.open()
     }
 
+    /// The lock goes with its holder even while a child forked meanwhile still has a copy of its descriptor (a
+    /// spawn between its fork and its exec): the next client on the folder is not refused by that copy.
+    @Test func theFolderIsFreeOnceItsHolderIsGoneThoughAForkedChildHoldsACopy() async throws {
+        let scratch = try ScratchFolder()
+        // A folder with a file in it keeps its lock file when the holder goes, as a phone's does.
+        let folder = try await SamplePairing.folder(at: scratch.url.appendingPathComponent("phone"))
+        var first: FileSealedStore? = try folder.open()
+        let child = fork()
+        if child == 0 { while true { sleep(1) } }
+        defer {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        _ = first
+        first = nil
+        #expect(throws: Never.self) { _ = try folder.open() }
+    }
+
     /// Another process: `ftw-headless run --data D` while this process holds D exits at once naming this process;
     /// so does every other command that opens a data folder, the launch clock's client among them.
     @Test func aSecondRunWhileOneHoldsTheFolderExitsAtOnceWithTheHoldersPid() async throws {

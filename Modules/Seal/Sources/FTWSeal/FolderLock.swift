@@ -103,6 +103,9 @@ public final class FolderLock: Sendable {
             removeFile()
             rmdir(DiskFolder(folder).path)
         }
+        // Unlocked before it is closed: a child forked meanwhile holds a copy of the descriptor until it execs, and
+        // a close alone leaves the lock held by that copy, so the next client on the folder would be refused.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
     }
 }
