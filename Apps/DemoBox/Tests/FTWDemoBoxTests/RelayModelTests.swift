@@ -1,5 +1,6 @@
 import FTWBoxProtocol
 import FTWClockSeam
+import FTWCrypto
 import FTWDemoBox
 import FTWNoise
 import FTWSessionInterface
@@ -155,6 +156,32 @@ import Testing
             #expect(snap.sources.values.allSatisfy { $0.state == .live && $0.lastOkMs > freshest })
             await world.advance(by: .seconds(10))
             #expect(await Samples.stream(phone.received).count == 10)
+        }
+    }
+
+    /// The same join, by a box whose old room is moved on the beat at 11:01:00 (its handle's offset falls 45–60 s
+    /// into the spread): the phone that joins at 11:01:01 waits for the box's rejoin at 11:01:02.5, then greets.
+    /// A random secret put about one run in twenty here, and a helper that did not wait failed them `.notConnected`.
+    @Test func aPhoneThatJoinsWhileTheBoxRejoinsAfterTheTurnIsGreetedOnceItIsBack() async throws {
+        let secret = try #require(Self.secretMovedAt(45_001...60_000))
+        var configuration = DemoBoxConfiguration()
+        configuration.identity = .generate(rendezvousSecret: secret)
+        try await BoxWorld.run(configuration: configuration) { world in
+            await world.advance(by: .seconds(3_601))
+            let (_, heard) = try await world.helloedPhone()
+            #expect(heard != nil, "greeted once the box was back")
+            #expect(world.nowMs >= BoxWorld.origin + 3_600_000 + 2_500, "not before the box's rejoin")
+        }
+    }
+
+    /// The first of a fixed series of secrets whose old room, at the origin's hour, is moved `offsets` ms into the
+    /// production spread.
+    private static func secretMovedAt(_ offsets: ClosedRange<Int64>) -> [UInt8]? {
+        let secrets = (1...1_000).lazy.map { SHA256.hash(Array("turn \($0)".utf8)) }
+        return secrets.first { secret in
+            offsets.contains(
+                RelaySchedule.production.rotationOffsetMs(handle: Rendezvous.handle(secret: secret, epoch: wallEpoch))
+            )
         }
     }
 }
