@@ -52,14 +52,13 @@ struct BoxWorld: Sendable {
             }
         pumps.yield(phone)
         await simulation.settle()
-        await untilTheBoxIsIn(phone)
         return phone
     }
 
-    /// Moves time on until `phone` hears `ready`: a phone that joins while the relay has moved the box's uplink
-    /// out at the hour's turn waits the box's 2.5 s rejoin, as it waits in the real relay's room. The turn falls at
-    /// a moment the box's random rendezvous secret sets, so without this wait a test that joins after an hour met
-    /// the box away about once in a hundred runs. Bounded: 5 s of simulated time.
+    /// Moves time on until `phone` hears `ready`, before it says its first handshake message: a phone that joins
+    /// while the relay has moved the box's uplink out at the hour's turn waits the box's 2.5 s rejoin, as it waits in
+    /// the real relay's room. The turn falls where the box's random rendezvous secret sets it, so without this wait a
+    /// test that joins a minute past an hour met the box away about one run in twenty. Bounded: 5 s of simulated time.
     private func untilTheBoxIsIn(_ phone: TestPhone) async {
         var steps = 0
         while await !phone.events.contains(.control("ready")), steps < 50 {
@@ -83,10 +82,11 @@ struct BoxWorld: Sendable {
         return phone
     }
 
-    /// A phone enrolled with a fresh code of `role`, in a session.
+    /// A phone enrolled with a fresh code of `role`, in a session, its handshake begun once the box was in the room.
     func enrolledPhone(role: String = "owner") async throws -> TestPhone {
         let code = await box.mintPairingCode(role: role)
         let phone = try await phone()
+        await untilTheBoxIsIn(phone)
         try await phone.startHandshake(payload: code)
         await simulation.settle()
         return phone
