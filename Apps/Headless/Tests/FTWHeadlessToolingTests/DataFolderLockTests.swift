@@ -51,8 +51,10 @@ import Darwin
         _ = try folder.open()
     }
 
+    #if canImport(Glibc)
     /// The lock goes with its holder even while a child forked meanwhile still has a copy of its descriptor (a
-    /// spawn between its fork and its exec): the next client on the folder is not refused by that copy.
+    /// spawn between its fork and its exec): the next client on the folder is not refused by that copy. Linux only:
+    /// Swift on Apple platforms offers no `fork`.
     @Test func theFolderIsFreeOnceItsHolderIsGoneThoughAForkedChildHoldsACopy() async throws {
         let scratch = try ScratchFolder()
         // A folder with a file in it keeps its lock file when the holder goes, as a phone's does.
@@ -69,6 +71,7 @@ import Darwin
         first = nil
         #expect(throws: Never.self) { _ = try folder.open() }
     }
+    #endif
 
     /// Another process: `ftw-headless run --data D` while this process holds D exits at once naming this process;
     /// so does every other command that opens a data folder, the launch clock's client among them.
