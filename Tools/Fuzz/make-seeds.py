@@ -186,6 +186,10 @@ def finding_seeds():
     """What the fuzzers found (Tools/Fuzz/README.md), so every run starts by checking them again."""
     nan_keys = bytes.fromhex("a2" + "fb7ff8000000000001" + "00" + "fb7ff8000000000002" + "00")
     write("fuzz-cbor", "finding-nan-keys", nan_keys)
+    nan_sub = bytes.fromhex("a2" + "6174" + "63737562" + "6162" + "a2" + "666275636b6574" + "190100" + "62687a"
+                            + "fb7ff8000000000001")
+    header = bytes([1, 0, 0, 0, 0, len(nan_sub)])
+    write("fuzz-frame", "finding-nan-hz", header + nan_sub + bytes(256 - len(header) - len(nan_sub)))
     write("fuzz-scenario", "finding-duration-overflow", b"launch\nwait 4187659681844312291s\n")
 
 
