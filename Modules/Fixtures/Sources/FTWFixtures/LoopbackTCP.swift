@@ -7,9 +7,10 @@ import Darwin
 /// Plain TCP on 127.0.0.1 for tests that stand between a client and a server (a proxy that slows or breaks a link):
 /// a listening socket on an ephemeral port, a connection to a port, and a port held so that it refuses.
 public enum LoopbackTCP {
-    /// A socket listening on 127.0.0.1 at a port the system chose, and that port; nil when it cannot be made.
-    public static func listening(backlog: Int32 = 8) -> (descriptor: Int32, port: Int)? {
-        boundOnIPv4Loopback(listening: backlog)
+    /// A socket listening on 127.0.0.1 at `port` (0, the default: one the system chooses), and that port; nil when
+    /// it cannot be made, as when another socket holds the port.
+    public static func listening(port: Int = 0, backlog: Int32 = 8) -> (descriptor: Int32, port: Int)? {
+        boundOnIPv4Loopback(port: port, listening: backlog)
     }
 
     /// A socket connected to 127.0.0.1:`port`; nil when nothing accepts there.
@@ -40,7 +41,7 @@ public enum LoopbackTCP {
 
     private static func reservedPort() throws(ReservationError) -> ([Int32], Int) {
         for _ in 0..<16 {
-            guard let (v4, port) = boundOnIPv4Loopback(listening: nil) else {
+            guard let (v4, port) = boundOnIPv4Loopback(port: 0, listening: nil) else {
                 throw ReservationError(description: "127.0.0.1: bind: \(String(cString: strerror(errno)))")
             }
             if let v6 = boundOnIPv6Loopback(port: port) { return ([v4, v6], port) }
@@ -49,9 +50,10 @@ public enum LoopbackTCP {
         throw ReservationError(description: "::1: no port free beside a free 127.0.0.1 port in 16 tries")
     }
 
-    /// A socket bound to 127.0.0.1 at a port the system chose, listening when a backlog is given, and that port.
-    private static func boundOnIPv4Loopback(listening backlog: Int32?) -> (descriptor: Int32, port: Int)? {
-        var address = loopback(port: 0)
+    /// A socket bound to 127.0.0.1 at `port` (0: one the system chooses), listening when a backlog is given, and the
+    /// port it has.
+    private static func boundOnIPv4Loopback(port: Int, listening backlog: Int32?) -> (descriptor: Int32, port: Int)? {
+        var address = loopback(port: port)
         let bound = kept(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0), at: &address) { descriptor, address, length in
             bind(descriptor, address, length) == 0 && (backlog.map { listen(descriptor, $0) == 0 } ?? true)
                 && getsockname(descriptor, address, &length) == 0

@@ -1,3 +1,4 @@
+import FTWFixtures
 import Foundation
 
 #if canImport(Glibc)
@@ -17,19 +18,10 @@ final class RawTCPClient: Sendable {
     private let writer = DispatchQueue(label: "raw-tcp-client.writer")
 
     init(port: Int, readTimeout: Int = 60) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let descriptor = LoopbackTCP.connected(to: port) else { throw RawTCPError.connectFailed }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else { throw RawTCPError.connectFailed }
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }

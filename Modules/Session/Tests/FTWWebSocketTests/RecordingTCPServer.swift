@@ -1,3 +1,4 @@
+import FTWFixtures
 import Foundation
 import Synchronization
 
@@ -31,20 +32,9 @@ final class RecordingTCPServer: Sendable {
     private let clientEnded = Mailbox<Void>()
 
     init(_ part: Part) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw RawTCPError.connectFailed
-        }
+        guard let (listener, port) = LoopbackTCP.listening(backlog: 4) else { throw RawTCPError.connectFailed }
         self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread { self.serve(part) }.start()
     }
 
@@ -84,15 +74,8 @@ final class RecordingTCPServer: Sendable {
         sockets.withLock { $0.append(client) }
         switch part {
         case .forward(let port):
-            let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard let upstream = LoopbackTCP.connected(to: port) else { return clientEnded.post(()) }
             sockets.withLock { $0.append(upstream) }
-            var address = Self.loopback(port: port)
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            guard connected else { return clientEnded.post(()) }
             Thread { Self.pump(from: upstream, to: client, record: nil, alter: self.alter) }.start()
             Self.pump(from: client, to: upstream, record: record)
         case .silent:
@@ -138,13 +121,5 @@ final class RecordingTCPServer: Sendable {
             }
         }
         if let target { shutdown(target, Int32(SHUT_WR)) }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        return address
     }
 }
