@@ -61,7 +61,7 @@ import Darwin
         let folder = try await SamplePairing.folder(at: scratch.url.appendingPathComponent("phone"))
         var first: FileSealedStore? = try folder.open()
         let child = fork()
-        if child == 0 { while true { sleep(1) } }
+        if child == 0 { while true { pause() } }
         defer {
             kill(child, SIGKILL)
             var status: Int32 = 0
